@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CalloutMap",
+    products: [
+        .library(name: "CalloutMap", targets: ["CalloutMapWidget"]),
+        .library(name: "CalloutMapCore", targets: ["CalloutMapCore"]),
+        .executable(name: "calloutmap", targets: ["CalloutMapApp"]),
+        .executable(name: "calloutmap-bench", targets: ["CalloutMapBench"]),
+    ],
+    targets: [
+        // GTK 4 (with cairo, pango, GLib) from Debian's libgtk-4-dev.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // Pure Swift: geometry, projection, tiles, viewport, gestures, basemap decoding. No GTK.
+        .target(name: "CalloutMapCore"),
+        // A thin, safe layer over GTK/GLib: ownership, signals, main loop, custom widgets.
+        .target(name: "CalloutMapGtk", dependencies: ["CGtk"]),
+        // The map widget and its cairo drawing.
+        .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CGtk"]),
+        .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk"]),
+        .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk"]),
+        .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore"]),
+        .testTarget(name: "RenderTests", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CGtk"]),
+        .testTarget(name: "GtkTests", dependencies: ["CalloutMapWidget", "CalloutMapGtk", "CalloutMapCore", "CGtk"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CalloutMapCore", "CGtk"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

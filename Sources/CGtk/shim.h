@@ -1,0 +1,70 @@
+// C glue for what Swift cannot import from GTK/GLib: function-like macros,
+// variadic functions and libdispatch's main-queue hooks.
+#ifndef CALLOUTMAP_CGTK_SHIM_H
+#define CALLOUTMAP_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <cairo.h>
+
+// libdispatch's exported hooks, used by Foundation's run loop on Linux too.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static const gboolean cm_true = TRUE;
+static const gboolean cm_false = FALSE;
+static const gboolean cm_source_continue = G_SOURCE_CONTINUE;
+static const gboolean cm_source_remove = G_SOURCE_REMOVE;
+
+static inline GObject *cm_object(void *p) { return G_OBJECT(p); }
+static inline GtkWidget *cm_widget(void *p) { return GTK_WIDGET(p); }
+static inline GtkWindow *cm_window(void *p) { return GTK_WINDOW(p); }
+static inline GtkEventController *cm_controller(void *p) { return GTK_EVENT_CONTROLLER(p); }
+static inline GtkGesture *cm_gesture(void *p) { return GTK_GESTURE(p); }
+static inline GtkGestureSingle *cm_gesture_single(void *p) { return GTK_GESTURE_SINGLE(p); }
+static inline GtkWidgetClass *cm_widget_class(void *klass) { return GTK_WIDGET_CLASS(klass); }
+static inline GObjectClass *cm_object_class(void *klass) { return G_OBJECT_CLASS(klass); }
+static inline GdkPaintable *cm_paintable(void *p) { return GDK_PAINTABLE(p); }
+static inline GdkTexture *cm_texture(void *p) { return GDK_TEXTURE(p); }
+
+static inline gboolean cm_is_object(void *p) { return G_IS_OBJECT(p); }
+
+// Emits signals the way GTK's gestures do, for tests that cannot synthesize input.
+static inline void cm_emit_drag(gpointer gesture, const char *signal, double x, double y) {
+    g_signal_emit_by_name(gesture, signal, x, y);
+}
+static inline gboolean cm_emit_scroll(gpointer controller, double dx, double dy) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "scroll", dx, dy, &handled);
+    return handled;
+}
+static inline void cm_emit_pressed(gpointer gesture, int n_press, double x, double y) {
+    g_signal_emit_by_name(gesture, "pressed", n_press, x, y);
+}
+static inline gboolean cm_emit_key(gpointer controller, guint keyval, guint keycode, GdkModifierType state) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "key-pressed", keyval, keycode, state, &handled);
+    return handled;
+}
+
+// g_object_get/set are variadic.
+static inline char *cm_get_string_property(gpointer object, const char *name) {
+    char *value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline gboolean cm_get_bool_property(gpointer object, const char *name) {
+    gboolean value = FALSE;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline void cm_set_bool_property(gpointer object, const char *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+
+// gtk_accessible_update_property is variadic.
+static inline void cm_accessible_set_label(gpointer accessible, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+#endif

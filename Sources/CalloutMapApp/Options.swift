@@ -1,0 +1,91 @@
+import CalloutMapCore
+
+/// The command line. Bad input is a `UsageError` (exit code 2).
+struct Options {
+    enum Command { case window, render }
+    enum Theme { case system, light, dark }
+
+    static let defaultCenter = Coordinate(latitude: 37.7749, longitude: -122.4194)  // San Francisco
+    static let defaultZoom = 12.0
+
+    var command = Command.window
+    var center = defaultCenter
+    var zoom = defaultZoom
+    var size = Size(width: 1280, height: 800)
+    var sizeGiven = false
+    var theme = Theme.system
+    var scale = 1
+    var output: String?
+    var logEvents = false
+
+    static let usage = """
+    Usage: calloutmap [OPTIONS]
+           calloutmap render --out FILE.png [OPTIONS]
+
+    Options:
+      --center LAT,LON   map centre in degrees (default 37.7749,-122.4194, San Francisco)
+      --zoom Z           zoom level 0–19 (default 12)
+      --size WxH         window or image size in pixels (default 1280x800)
+      --dark, --light    force the dark or light style (default: follow the desktop)
+      --log-events       print map events as JSON lines on standard output
+      --scale N          render only: device pixels per pixel, 1 or 2 (default 1)
+      --out FILE.png     render only: where to write the image
+      -h, --help         show this help
+    """
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var o = Options()
+        var args = arguments[...]
+        if args.first == "render" {
+            o.command = .render
+            args = args.dropFirst()
+        }
+        func value(_ flag: String) throws -> String {
+            guard let v = args.popFirst() else { throw UsageError("\(flag) needs a value") }
+            return v
+        }
+        while let arg = args.popFirst() {
+            switch arg {
+            case "--center":
+                let v = try value(arg)
+                guard let c = Coordinate(parsing: v) else {
+                    throw UsageError("--center takes LAT,LON with latitude within ±90 and longitude within ±180, not '\(v)'")
+                }
+                o.center = c
+            case "--zoom":
+                let v = try value(arg)
+                guard let z = Double(v), z.isFinite, Viewport.zoomRange.contains(z) else {
+                    throw UsageError("--zoom takes a number from 0 to 19, not '\(v)'")
+                }
+                o.zoom = z
+            case "--size":
+                let v = try value(arg)
+                guard let s = Size(parsing: v) else { throw UsageError("--size takes WIDTHxHEIGHT in pixels, not '\(v)'") }
+                o.size = s
+                o.sizeGiven = true
+            case "--scale":
+                let v = try value(arg)
+                guard let s = Int(v), s == 1 || s == 2 else { throw UsageError("--scale takes 1 or 2, not '\(v)'") }
+                o.scale = s
+            case "--out":
+                o.output = try value(arg)
+            case "--dark": o.theme = .dark
+            case "--light": o.theme = .light
+            case "--log-events": o.logEvents = true
+            case "-h", "--help": throw HelpRequested()
+            default:
+                throw UsageError("unknown argument '\(arg)'")
+            }
+        }
+        if o.command == .render && o.output == nil { throw UsageError("render needs --out FILE.png") }
+        if o.command == .window && o.output != nil { throw UsageError("--out is only for the render command") }
+        return o
+    }
+}
+
+struct UsageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+struct HelpRequested: Error {}

@@ -1,0 +1,36 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapWidget
+import Foundation
+
+
+let options: Options
+do {
+    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch is HelpRequested {
+    print(Options.usage)
+    exit(0)
+} catch let error as UsageError {
+    FileHandle.standardError.write("calloutmap: \(error.message)\n\(Options.usage)\n".data(using: .utf8)!)
+    exit(2)
+}
+
+let status = MainActor.assumeIsolated { () -> Int32 in
+    let basemap: Basemap
+    do {
+        guard let data = DataDirectory.locate() else {
+            throw BasemapError(file: "data/basemap", reason: "not found; set CALLOUTMAP_DATA_DIR to the folder that holds it")
+        }
+        basemap = try Basemap(directory: data.appendingPathComponent("basemap"))
+    } catch {
+        FileHandle.standardError.write("calloutmap: \(error)\n".data(using: .utf8)!)
+        return 1
+    }
+    switch options.command {
+    case .render:
+        return RenderCommand(options: options, basemap: basemap).run()
+    case .window:
+        return CalloutMapApplication(options: options, basemap: basemap).run()
+    }
+}
+exit(status)

@@ -1,0 +1,123 @@
+import Foundation
+
+/// One zoom band of the embedded basemap (`data/basemap/*.cmb`, written by
+/// `tools/basemap/build_basemap.py`). Cells are decoded on demand.
+///
+/// Layout, little-endian: "CMBM", version, min zoom, max zoom, cell zoom,
+/// coordinate bits, 3 pad bytes, coverage x0 y0 x1 y1 (u32), cell count (u32);
+/// then per cell x, y, offset, length (u32); then the cells: a varint layer
+/// count and per layer a kind byte, a varint geometry count and per geometry
+/// a varint point count and zig-zag varint deltas (the first from the cell's corner).
+public final class BasemapBand: Sendable {
+    public let name: String
+    public let minZoom: Int
+    public let maxZoom: Int
+    public let cellZoom: Int
+    /// The world is 2^bits units wide in this band's coordinates.
+    public let bits: Int
+    /// Cells [x0, x1) × [y0, y1) that this band describes; outside it says nothing.
+    public let coverage: (x0: Int, y0: Int, x1: Int, y1: Int)
+    private let bytes: [UInt8]
+    private let index: [Int: (offset: Int, length: Int)]
+
+    public init(contentsOf url: URL) throws {
+        name = url.lastPathComponent
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw BasemapError(file: url.path, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        bytes = [UInt8](data)
+        func fail(_ reason: String) -> BasemapError { BasemapError(file: url.path, reason: reason) }
+        guard bytes.count >= 32, bytes[0..<4].elementsEqual("CMBM".utf8) else {
+            throw fail("not a CalloutMap basemap file")
+        }
+        guard bytes[4] == 1 else { throw fail("unsupported version \(bytes[4])") }
+        minZoom = Int(bytes[5]); maxZoom = Int(bytes[6]); cellZoom = Int(bytes[7]); bits = Int(bytes[8])
+        guard bits > cellZoom, bits <= 30, cellZoom <= 20, minZoom <= maxZoom else { throw fail("bad header") }
+        let b = bytes
+        func u32(_ at: Int) -> Int {
+            Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
+        }
+        coverage = (u32(12), u32(16), u32(20), u32(24))
+        let count = u32(28)
+        guard 32 + count * 16 <= bytes.count else { throw fail("truncated cell index") }
+        var index: [Int: (Int, Int)] = [:]
+        index.reserveCapacity(count)
+        for i in 0..<count {
+            let at = 32 + i * 16
+            let (x, y, offset, length) = (u32(at), u32(at + 4), u32(at + 8), u32(at + 12))
+            guard offset + length <= bytes.count else { throw fail("cell \(x),\(y) lies past the end of the file") }
+            index[Self.key(x, y)] = (offset, length)
+        }
+        self.index = index
+    }
+
+    public var cellCount: Int { index.count }
+
+    public func covers(cellX x: Int, cellY y: Int) -> Bool {
+        x >= coverage.x0 && x < coverage.x1 && y >= coverage.y0 && y < coverage.y1
+    }
+
+    /// Decodes a cell; nil when the band has nothing there (open water).
+    public func cell(x: Int, y: Int) -> BasemapCell? {
+        guard let entry = index[Self.key(x, y)] else { return nil }
+        var reader = VarintReader(bytes: bytes, position: entry.offset, end: entry.offset + entry.length)
+        let cellUnits = Int64(1) << Int64(bits - cellZoom)
+        var px = Int64(x) * cellUnits, py = Int64(y) * cellUnits
+        var layers: [BasemapLayer] = []
+        let layerCount = reader.next()
+        for _ in 0..<layerCount {
+            guard let kind = BasemapLayerKind(rawValue: UInt8(truncatingIfNeeded: reader.byte())) else { break }
+            let geometries = Int(reader.next())
+            var points: [Int32] = []
+            var starts: [Int32] = [0]
+            starts.reserveCapacity(geometries + 1)
+            for _ in 0..<geometries {
+                let n = Int(reader.next())
+                for _ in 0..<n {
+                    px += reader.nextSigned()
+                    py += reader.nextSigned()
+                    points.append(Int32(truncatingIfNeeded: px))
+                    points.append(Int32(truncatingIfNeeded: py))
+                }
+                starts.append(Int32(points.count / 2))
+            }
+            if reader.failed { break }
+            layers.append(BasemapLayer(kind: kind, points: points, starts: starts))
+        }
+        return BasemapCell(x: x, y: y, layers: layers)
+    }
+
+    private static func key(_ x: Int, _ y: Int) -> Int { x << 32 | y }
+}
+
+/// Reads LEB128 varints; a truncated cell reads as zeros and sets `failed`.
+struct VarintReader {
+    let bytes: [UInt8]
+    var position: Int
+    let end: Int
+    var failed = false
+
+    mutating func byte() -> UInt64 {
+        guard position < end else { failed = true; return 0 }
+        defer { position += 1 }
+        return UInt64(bytes[position])
+    }
+
+    mutating func next() -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while shift < 64 {
+            let b = byte()
+            value |= (b & 0x7F) << shift
+            if b & 0x80 == 0 || failed { break }
+            shift += 7
+        }
+        return value
+    }
+
+    mutating func nextSigned() -> Int64 {
+        let v = next()
+        return Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
+    }
+}

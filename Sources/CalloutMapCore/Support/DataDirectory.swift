@@ -1,0 +1,25 @@
+import Foundation
+
+/// Finds the shipped `data/` folder: `$CALLOUTMAP_DATA_DIR`, then next to an
+/// installed binary (`../share/calloutmap/data`), then a source checkout above
+/// the binary (`.build/…/debug/calloutmap` → `data/`).
+public enum DataDirectory {
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let dir = environment["CALLOUTMAP_DATA_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir)
+        }
+        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                      ?? CommandLine.arguments[0]).deletingLastPathComponent()
+        var candidates = [exe.appendingPathComponent("../share/calloutmap/data")]
+        var dir = exe
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent("data"))
+            dir = dir.deletingLastPathComponent()
+        }
+        // Tests and tools built elsewhere still find the checkout this file belongs to.
+        candidates.append(URL(fileURLWithPath: #filePath).appendingPathComponent("../../../../data"))
+        return candidates.map { $0.standardizedFileURL }.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("basemap").path)
+        }
+    }
+}

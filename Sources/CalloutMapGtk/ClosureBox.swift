@@ -1,0 +1,37 @@
+import CGtk
+import Synchronization
+
+/// A Swift closure handed to GLib as `user_data`. GLib owns one retain and
+/// gives it back through a destroy notify, exactly once.
+final class ClosureBox<F>: @unchecked Sendable {
+    let call: F
+
+    init(_ call: F) {
+        self.call = call
+        ClosureBoxes.live.add(1, ordering: .relaxed)
+    }
+
+    deinit { ClosureBoxes.live.subtract(1, ordering: .relaxed) }
+
+    /// A +1 pointer for GLib; balance it with `releaseBox`.
+    func retainedPointer() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+
+    static func from(_ p: UnsafeMutableRawPointer?) -> ClosureBox<F> {
+        Unmanaged<ClosureBox<F>>.fromOpaque(p!).takeUnretainedValue()
+    }
+}
+
+/// How many closures GLib still holds; tests use it to prove each is released once.
+public enum ClosureBoxes {
+    static let live = Atomic<Int>(0)
+    public static var liveCount: Int { live.load(ordering: .relaxed) }
+}
+
+/// The destroy notify for every box: drops GLib's retain.
+let releaseBox: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+}
+
+let releaseBoxNotify: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+    if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+}

@@ -1,0 +1,69 @@
+import CGtk
+
+/// The Swift side of a custom GtkWidget subclass: GTK's virtual functions call these.
+@MainActor
+public protocol WidgetImplementation: AnyObject {
+    func snapshot(_ snapshot: OpaquePointer)
+    func sizeAllocate(width: Int, height: Int)
+    /// Called once when GTK disposes the widget; drop children and references here.
+    func dispose()
+}
+
+/// Registers one GtkWidget subclass per type name whose virtual functions
+/// forward to a Swift `WidgetImplementation`. The widget owns the
+/// implementation (released when the widget is finalized), so a widget placed
+/// in a window keeps working however the Swift side is held.
+@MainActor
+public enum CustomWidget {
+    nonisolated(unsafe) private static var parentClass: UnsafeMutableRawPointer?
+    nonisolated(unsafe) private static let quark = g_quark_from_static_string("calloutmap-implementation")
+    private static var types: [String: GType] = [:]
+
+    /// A new floating widget of class `typeName` (CSS name `cssName`) driven by `implementation`.
+    public static func make(typeName: String, cssName: String,
+                            implementation: WidgetImplementation) -> UnsafeMutablePointer<GtkWidget> {
+        let type = register(typeName: typeName, cssName: cssName)
+        let object = g_object_new_with_properties(type, 0, nil, nil)!
+        let pointer = Unmanaged.passRetained(implementation as AnyObject).toOpaque()
+        g_object_set_qdata_full(object, quark, pointer, releaseBoxNotify)
+        return cm_widget(object)
+    }
+
+    static func implementation(of widget: UnsafeMutableRawPointer?) -> WidgetImplementation? {
+        guard let widget, let p = g_object_get_qdata(cm_object(widget), quark) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? WidgetImplementation
+    }
+
+    private static func register(typeName: String, cssName: String) -> GType {
+        if let type = types[typeName] { return type }
+        let classInit: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { klass, cssName in
+            CustomWidget.parentClass = g_type_class_peek_parent(klass)
+            let widgetClass = cm_widget_class(klass)!
+            widgetClass.pointee.snapshot = { widget, snapshot in
+                guard let snapshot else { return }
+                MainActor.assumeIsolated { CustomWidget.implementation(of: widget)?.snapshot(snapshot) }
+            }
+            widgetClass.pointee.size_allocate = { widget, width, height, _ in
+                MainActor.assumeIsolated {
+                    CustomWidget.implementation(of: widget)?.sizeAllocate(width: Int(width), height: Int(height))
+                }
+            }
+            cm_object_class(klass)!.pointee.dispose = { object in
+                MainActor.assumeIsolated { CustomWidget.implementation(of: object)?.dispose() }
+                let parent = cm_object_class(CustomWidget.parentClass)
+                parent?.pointee.dispose?(object)
+            }
+            if let cssName { gtk_widget_class_set_css_name(widgetClass, cssName.assumingMemoryBound(to: CChar.self)) }
+        }
+        // The class-init data must outlive the class: intern the CSS name.
+        let name = g_intern_string(cssName)
+        var info = GTypeInfo(
+            class_size: guint16(MemoryLayout<GtkWidgetClass>.size), base_init: nil, base_finalize: nil,
+            class_init: classInit, class_finalize: nil,
+            class_data: UnsafeRawPointer(name),
+            instance_size: guint16(MemoryLayout<GtkWidget>.size), n_preallocs: 0, instance_init: nil, value_table: nil)
+        let type = g_type_register_static(gtk_widget_get_type(), typeName, &info, GTypeFlags(0))
+        types[typeName] = type
+        return type
+    }
+}

@@ -1,0 +1,81 @@
+import CGtk
+
+/// Connects Swift closures to GObject signals. One trampoline per C signature;
+/// the closure is boxed, owned by GLib and released when the handler is
+/// disconnected or the object is finalized. Capture owners weakly.
+@MainActor
+public enum Signal {
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor () -> Void) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+            let box = ClosureBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { box.call() }
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
+    /// Signals with two doubles: drag-begin/update/end, swipe, motion.
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (Double, Double) -> Void) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
+            let box = ClosureBox<@MainActor (Double, Double) -> Void>.from(data)
+            MainActor.assumeIsolated { box.call(a, b) }
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
+    /// Signals with one double: GtkGestureZoom::scale-changed.
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (Double) -> Void) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = { _, a, data in
+            let box = ClosureBox<@MainActor (Double) -> Void>.from(data)
+            MainActor.assumeIsolated { box.call(a) }
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
+    /// GtkGestureClick::pressed / ::released (n_press, x, y).
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, n, x, y, data in
+            let box = ClosureBox<@MainActor (Int, Double, Double) -> Void>.from(data)
+            MainActor.assumeIsolated { box.call(Int(n), x, y) }
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
+    /// GtkEventControllerScroll::scroll (dx, dy) → handled.
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (Double, Double) -> Bool) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Int32 = { _, a, b, data in
+            let box = ClosureBox<@MainActor (Double, Double) -> Bool>.from(data)
+            return MainActor.assumeIsolated { box.call(a, b) } ? 1 : 0
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
+    /// GtkEventControllerKey::key-pressed (keyval, keycode, state) → handled.
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (UInt32, UInt32, UInt32) -> Bool) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, k, c, s, data in
+            let box = ClosureBox<@MainActor (UInt32, UInt32, UInt32) -> Bool>.from(data)
+            return MainActor.assumeIsolated { box.call(k, c, s) } ? 1 : 0
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
+    public static func disconnect(_ instance: some GObjectPointer, _ id: UInt) {
+        g_signal_handler_disconnect(instance.rawObject, gulong(id))
+    }
+
+    private static func attach<F>(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                  _ callback: GCallback, _ box: ClosureBox<F>) -> UInt {
+        UInt(g_signal_connect_data(instance, name, callback, box.retainedPointer(), releaseBox, GConnectFlags(0)))
+    }
+}

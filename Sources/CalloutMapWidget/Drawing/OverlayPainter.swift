@@ -1,0 +1,88 @@
+import CGtk
+import CalloutMapCore
+
+/// The scale bar (bottom left) and the data attribution (bottom right), each
+/// on a rounded translucent plate so it reads on land and water alike.
+@MainActor
+struct OverlayPainter {
+    static let margin = 10.0
+    static let padding = 6.0
+
+    let style: BasemapStyle
+    let fontName: String
+
+    var plate: RGBA { style.isDark ? RGBA(0x242424, alpha: 0.82) : RGBA(0xFFFFFF, alpha: 0.82) }
+    var ink: RGBA { style.isDark ? RGBA(0xDEDDDA) : RGBA(0x3D3846) }
+
+    func append(to snapshot: OpaquePointer, viewport: Viewport) {
+        let size = viewport.size
+        guard size.width > 120, size.height > 40 else { return }
+
+        let bar = ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, size.width / 4))
+        drawPlate(snapshot, text: bar.label, barWidth: bar.width, alignRight: false, in: size)
+        drawPlate(snapshot, text: MapScene.attribution, barWidth: 0, alignRight: true, in: size)
+    }
+
+    private func drawPlate(_ snapshot: OpaquePointer, text: String, barWidth: Double, alignRight: Bool, in size: Size) {
+        // Measure with a scratch context, then draw into a node exactly the plate's size.
+        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let measureContext = cairo_create(scratch)
+        let layout = makeLayout(measureContext!, text)
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        cairo_destroy(measureContext)
+        cairo_surface_destroy(scratch)
+
+        let gap = barWidth > 0 ? 8.0 : 0
+        let width = barWidth + gap + Double(logical.width) + 2 * Self.padding
+        let height = Double(logical.height) + 2 * Self.padding - 2
+        let x = alignRight ? size.width - Self.margin - width : Self.margin
+        let y = size.height - Self.margin - height
+        var rect = graphene_rect_t()
+        graphene_rect_init(&rect, Float(x), Float(y), Float(width), Float(height))
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &rect) else { return }
+        defer { cairo_destroy(cr) }
+
+        roundedRectangle(cr, x, y, width, height, radius: height / 2 > 8 ? 8 : height / 2)
+        setColor(cr, plate)
+        cairo_fill(cr)
+
+        setColor(cr, self.ink)
+        if barWidth > 0 {
+            // ⊔-shaped bar: a base line with end ticks, snapped to half pixels for crisp 1-px lines.
+            let bx = (x + Self.padding).rounded() + 0.5, by = (y + height - Self.padding - 1).rounded() + 0.5
+            cairo_set_line_width(cr, 1.5)
+            cairo_move_to(cr, bx, by - 6)
+            cairo_line_to(cr, bx, by)
+            cairo_line_to(cr, bx + barWidth, by)
+            cairo_line_to(cr, bx + barWidth, by - 6)
+            cairo_stroke(cr)
+            cairo_new_path(cr)
+        }
+        let textLayout = makeLayout(cr, text)
+        cairo_move_to(cr, x + Self.padding + barWidth + gap, y + Self.padding - 1)
+        pango_cairo_show_layout(cr, textLayout)
+        cairo_new_path(cr)
+        g_object_unref(UnsafeMutableRawPointer(textLayout))
+    }
+
+    /// Plain text only: data and labels are never parsed as Pango markup.
+    private func makeLayout(_ cr: OpaquePointer, _ text: String) -> OpaquePointer {
+        let layout = pango_cairo_create_layout(cr)!
+        let font = pango_font_description_from_string(fontName)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+}
+
+func roundedRectangle(_ cr: OpaquePointer, _ x: Double, _ y: Double, _ w: Double, _ h: Double, radius r: Double) {
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, x + w - r, y + r, r, -Double.pi / 2, 0)
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, Double.pi / 2)
+    cairo_arc(cr, x + r, y + h - r, r, Double.pi / 2, Double.pi)
+    cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(cr)
+}

@@ -1,0 +1,174 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+
+/// Pointer, touchpad and keyboard input: drag to pan with a fling, wheel and
+/// pinch zoom anchored where the pointer or fingers are, double-click zoom, keys.
+extension MapView {
+    func installControllers() {
+        let drag = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_button(cm_gesture_single(drag.rawObject), 0)
+        Signal.connect(drag, "drag-begin") { [weak self] (x: Double, y: Double) in self?.dragBegan(at: Point(x: x, y: y)) }
+        Signal.connect(drag, "drag-update") { [weak self] (dx: Double, dy: Double) in self?.dragMoved(by: Point(x: dx, y: dy)) }
+        Signal.connect(drag, "drag-end") { [weak self] (dx: Double, dy: Double) in self?.dragEnded(at: Point(x: dx, y: dy)) }
+        add(drag)
+
+        let swipe = gtk_gesture_swipe_new()!
+        Signal.connect(swipe, "swipe") { [weak self] (vx: Double, vy: Double) in self?.flung(velocity: Point(x: vx, y: vy)) }
+        add(swipe)
+
+        let click = gtk_gesture_click_new()!
+        Signal.connect(click, "pressed") { [weak self] (n: Int, x: Double, y: Double) in
+            guard let self else { return }
+            if let widget = self.widget { gtk_widget_grab_focus(widget) }
+            if n == 2 { self.zoom(by: ZoomSteps.key, keeping: Point(x: x, y: y)) }
+        }
+        add(click)
+
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        Signal.connect(scroll, "scroll") { [weak self] (dx: Double, dy: Double) -> Bool in
+            guard let self else { return false }
+            let wheel = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
+            return self.scrolled(dy: dy, wheel: wheel)
+        }
+        add(scroll)
+
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connect(motion, "motion") { [weak self] (x: Double, y: Double) in self?.pointer = Point(x: x, y: y) }
+        Signal.connect(motion, "enter") { [weak self] (x: Double, y: Double) in self?.pointer = Point(x: x, y: y) }
+        Signal.connect(motion, "leave") { [weak self] in self?.pointer = nil }
+        add(motion)
+
+        let pinch = gtk_gesture_zoom_new()!
+        Signal.connect(pinch, "begin") { [weak self] in
+            guard let self else { return }
+            self.stopMotion()
+            self.pinchStartZoom = self.viewport.zoom
+        }
+        Signal.connect(pinch, "scale-changed") { [weak self] (scale: Double) in
+            guard let self, let start = self.pinchStartZoom else { return }
+            var cx = 0.0, cy = 0.0
+            let anchor = gtk_gesture_get_bounding_box_center(cm_gesture(pinch.rawObject), &cx, &cy) != 0
+                ? Point(x: cx, y: cy) : Point(x: self.viewport.size.width / 2, y: self.viewport.size.height / 2)
+            self.viewport.setZoom(start + ZoomSteps.pinch(scale: scale), keeping: anchor)
+            self.regionChanged(settled: false, animated: false)
+        }
+        Signal.connect(pinch, "end") { [weak self] in
+            guard let self, self.pinchStartZoom != nil else { return }
+            self.pinchStartZoom = nil
+            self.regionChanged(settled: true, animated: false)
+        }
+        add(pinch)
+
+        let keys = gtk_event_controller_key_new()!
+        Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
+            self?.keyPressed(keyval, modifiers: state) ?? false
+        }
+        add(keys)
+    }
+
+    private func add(_ controller: some GObjectPointer) {
+        gtk_widget_add_controller(widget, cm_controller(controller.rawObject))
+    }
+
+    // MARK: Drag and fling
+
+    func dragBegan(at p: Point) {
+        stopMotion()
+        press = PressTracker(start: p)
+        dragApplied = .zero
+    }
+
+    func dragMoved(by offset: Point) {
+        guard var tracker = press else { return }
+        tracker.move(to: tracker.start + offset)
+        press = tracker
+        guard tracker.isDrag else { return }
+        viewport.pan(by: offset - dragApplied)
+        dragApplied = offset
+        regionChanged(settled: false, animated: false)
+    }
+
+    func dragEnded(at offset: Point) {
+        guard let ended = press else { return }
+        dragMoved(by: offset)
+        press = nil
+        // A fling (swipe) follows drag-end within the same event; settle only if none starts.
+        if ended.isDrag && kinetic == nil {
+            Timer.after(milliseconds: 0) { [weak self] in
+                guard let self, !self.isMoving else { return }
+                self.regionChanged(settled: true, animated: false)
+            }
+        }
+    }
+
+    func flung(velocity: Point) {
+        guard dragApplied != .zero, let pan = KineticPan(velocity: velocity), animationsEnabled else { return }
+        kinetic = (pan, frameTime(), .zero)
+        startTicking()
+    }
+
+    // MARK: Wheel and keys
+
+    func scrolled(dy: Double, wheel: Bool) -> Bool {
+        guard dy != 0, dy.isFinite else { return false }
+        let delta = wheel ? -dy * ZoomSteps.wheelNotch : -dy * ZoomSteps.smoothScrollUnit
+        zoom(by: delta, keeping: pointer, animated: wheel)
+        return true
+    }
+
+    func keyPressed(_ keyval: UInt32, modifiers: UInt32) -> Bool {
+        let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
+        switch Int32(keyval) {
+        case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add:
+            zoom(by: ZoomSteps.key)
+        case GDK_KEY_minus, GDK_KEY_KP_Subtract:
+            zoom(by: -ZoomSteps.key)
+        case GDK_KEY_Left, GDK_KEY_KP_Left:
+            panAnimatedByKey(Point(x: ZoomSteps.arrowPan, y: 0), fast: control)
+        case GDK_KEY_Right, GDK_KEY_KP_Right:
+            panAnimatedByKey(Point(x: -ZoomSteps.arrowPan, y: 0), fast: control)
+        case GDK_KEY_Up, GDK_KEY_KP_Up:
+            panAnimatedByKey(Point(x: 0, y: ZoomSteps.arrowPan), fast: control)
+        case GDK_KEY_Down, GDK_KEY_KP_Down:
+            panAnimatedByKey(Point(x: 0, y: -ZoomSteps.arrowPan), fast: control)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func panAnimatedByKey(_ delta: Point, fast: Bool) {
+        stopMotion()
+        viewport.pan(by: fast ? delta * 4 : delta)
+        regionChanged(settled: true, animated: false)
+    }
+
+    // MARK: Frame ticks
+
+    func startTicking() {
+        guard tickID == 0, let widget else { return }
+        tickID = Timer.tick(widget) { [weak self] now in
+            guard let self else { return false }
+            let running = self.advance(to: now)
+            if !running { self.tickID = 0 }
+            return running
+        }
+    }
+
+    /// Moves fling and zoom animations to frame time `now`; false once both are done.
+    func advance(to now: Double) -> Bool {
+        if let (pan, start, applied) = kinetic {
+            let offset = pan.offset(at: now - start)
+            viewport.pan(by: offset - applied)
+            kinetic = pan.isFinished(at: now - start) ? nil : (pan, start, offset)
+        }
+        if let animation = zoomAnimation {
+            viewport.setZoom(animation.zoom(at: now), keeping: animation.anchor)
+            if animation.isFinished(at: now) { zoomAnimation = nil }
+        }
+        let running = kinetic != nil || zoomAnimation != nil
+        regionChanged(settled: !running, animated: true)
+        return running
+    }
+}

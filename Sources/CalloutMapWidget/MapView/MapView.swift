@@ -1,0 +1,147 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+
+/// The map widget: draws the offline basemap and handles pan, zoom, fling,
+/// pinch and keys. Add `widget` to any GTK container; the widget keeps this
+/// object alive for as long as it exists.
+@MainActor
+public final class MapView: WidgetImplementation {
+    /// The GtkWidget; valid until it is disposed (`isDisposed`).
+    public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
+    public private(set) var isDisposed = false
+    public weak var delegate: MapViewDelegate?
+
+    public internal(set) var viewport: Viewport
+    public var style: BasemapStyle { didSet { if style != oldValue { queueDraw() } } }
+    public let tiles: TileCache
+    public private(set) var hasDrawnFirstFrame = false
+
+    var kinetic: (pan: KineticPan, start: Double, applied: Point)?
+    var zoomAnimation: ZoomAnimation?
+    var tickID: UInt32 = 0
+    var pointer: Point?
+    var press: PressTracker?
+    var dragApplied = Point.zero
+    var pinchStartZoom: Double?
+
+    public init(basemap: Basemap, center: Coordinate, zoom: Double, style: BasemapStyle = .light) {
+        viewport = Viewport(center: center, zoom: zoom, size: .zero)
+        self.style = style
+        tiles = TileCache(renderer: TileRenderer(basemap: basemap))
+        widget = CustomWidget.make(typeName: "CalloutMapView", cssName: "map", implementation: self)
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_size_request(widget, 160, 120)
+        installControllers()
+    }
+
+    // MARK: Camera
+
+    public var centerCoordinate: Coordinate { viewport.centerCoordinate }
+    public var zoom: Double { viewport.zoom }
+
+    public func setCenter(_ center: Coordinate, zoom: Double? = nil) {
+        stopMotion()
+        viewport.centerCoordinate = center
+        if let zoom { viewport.setZoom(zoom) }
+        viewport.centerCoordinate = center
+        regionChanged(settled: true, animated: false)
+    }
+
+    /// Pans the content by a screen distance, as a drag would.
+    public func pan(by delta: Point) {
+        viewport.pan(by: delta)
+        regionChanged(settled: false, animated: false)
+    }
+
+    /// Zooms by `delta` levels keeping the point under `anchor` (default: the centre) fixed.
+    public func zoom(by delta: Double, keeping anchor: Point? = nil, animated: Bool = true) {
+        let anchor = anchor ?? Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
+        let target = min(max((zoomAnimation?.to ?? viewport.zoom) + delta, Viewport.zoomRange.lowerBound),
+                         Viewport.zoomRange.upperBound)
+        kinetic = nil
+        if animated && animationsEnabled && widget != nil && gtk_widget_get_mapped(widget) != 0 {
+            let now = frameTime()
+            zoomAnimation = ZoomAnimation(from: viewport.zoom, to: target, anchor: anchor, start: now)
+            startTicking()
+        } else {
+            zoomAnimation = nil
+            viewport.setZoom(target, keeping: anchor)
+            regionChanged(settled: true, animated: false)
+        }
+    }
+
+    /// Whether the region is still moving (drag, fling or zoom animation).
+    public var isMoving: Bool { kinetic != nil || zoomAnimation != nil || press != nil }
+
+    func stopMotion() {
+        kinetic = nil
+        if let animation = zoomAnimation {
+            viewport.setZoom(animation.to, keeping: animation.anchor)
+            zoomAnimation = nil
+        }
+    }
+
+    func regionChanged(settled: Bool, animated: Bool) {
+        queueDraw()
+        if settled { delegate?.mapView(self, regionDidChangeAnimated: animated) }
+    }
+
+    // MARK: Drawing
+
+    public var scaleFactor: Int { widget == nil ? 1 : Int(gtk_widget_get_scale_factor(widget)) }
+
+    public func snapshot(_ snapshot: OpaquePointer) {
+        let scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
+        scene.append(to: snapshot)
+        if !hasDrawnFirstFrame {
+            hasDrawnFirstFrame = true
+            // Report once the frame has been handed to the compositor.
+            Timer.after(milliseconds: 0) { [weak self] in
+                guard let self, !self.isDisposed else { return }
+                self.delegate?.mapViewDidFinishRenderingFirstFrame(self)
+            }
+        }
+    }
+
+    public func sizeAllocate(width: Int, height: Int) {
+        let size = Size(width: Double(width), height: Double(height))
+        guard size != viewport.size else { return }
+        let center = viewport.centerCoordinate
+        viewport.size = size
+        viewport.centerCoordinate = center
+    }
+
+    public func dispose() {
+        isDisposed = true
+        widget = nil
+    }
+
+    func queueDraw() {
+        if let widget { gtk_widget_queue_draw(widget) }
+    }
+
+    /// The desktop's interface font (Cantarell on GNOME), for the overlays.
+    var fontName: String {
+        guard let settings = gtk_settings_get_default() else { return MapScene.defaultFont }
+        let value = cm_get_string_property(settings.rawObject, "gtk-font-name")
+        defer { g_free(value) }
+        guard let value, let name = String(validatingCString: value), !name.isEmpty else { return MapScene.defaultFont }
+        return name
+    }
+
+    var animationsEnabled: Bool {
+        guard let settings = gtk_settings_get_default() else { return true }
+        return cm_get_bool_property(settings.rawObject, "gtk-enable-animations") != 0
+    }
+
+    func frameTime() -> Double {
+        if let widget, let clock = gtk_widget_get_frame_clock(widget) {
+            return Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+        }
+        return Double(g_get_monotonic_time()) / 1_000_000
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages CalloutMap needs, only those that are missing.
+# Quiet and quick when everything is there. Usage: install-deps.sh [run|test]
+set -euo pipefail
+
+run_packages=(libgtk-4-dev libcairo2-dev pkg-config fonts-cantarell adwaita-icon-theme gsettings-desktop-schemas)
+test_packages=(xvfb xauth dbus dbus-x11 xdotool imagemagick xcompmgr meson ninja-build desktop-file-utils appstream
+               python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 at-spi2-core)
+
+wanted=("${run_packages[@]}")
+[ "${1:-run}" = test ] && wanted+=("${test_packages[@]}")
+
+missing=()
+for p in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >/dev/null
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+command -v swift >/dev/null || { echo "swift is not on PATH: install the Swift 6 toolchain first (swift.org)" >&2; exit 1; }
