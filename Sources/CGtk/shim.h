@@ -47,6 +47,10 @@ static inline gboolean cm_emit_key(gpointer controller, guint keyval, guint keyc
     return handled;
 }
 
+static inline void cm_emit_clicked(gpointer button) {
+    g_signal_emit_by_name(button, "clicked");
+}
+
 // g_object_get/set are variadic.
 static inline char *cm_get_string_property(gpointer object, const char *name) {
     char *value = NULL;

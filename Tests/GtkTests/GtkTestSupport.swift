@@ -1,0 +1,60 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+import CalloutMapWidget
+import XCTest
+
+/// Shared set-up for tests that need a display (run under Xvfb by scripts/test.sh).
+@MainActor
+enum GtkTestSupport {
+    static let hasDisplay: Bool = {
+        MainLoop.bridgeSwiftConcurrency()
+        return gtk_init_check() != 0
+    }()
+
+    static let basemap = try! Basemap(directory: DataDirectory.locate()!.appendingPathComponent("basemap"))
+
+    /// Spins the main loop for a while so GTK can map, allocate and draw.
+    static func spin(_ seconds: Double = 0.05) {
+        let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
+        MainLoop.iterate(until: { g_get_monotonic_time() > end }, timeout: seconds + 1)
+    }
+
+    /// The first event controller of a GType name (e.g. "GtkGestureDrag") on a widget.
+    static func controller(_ type: String, of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
+        let list = gtk_widget_observe_controllers(widget)!
+        defer { g_object_unref(list.rawObject) }
+        for i in 0..<g_list_model_get_n_items(list) {
+            let item = g_list_model_get_item(list, i)!
+            g_object_unref(item)
+            if String(cString: g_type_name_from_instance(item.assumingMemoryBound(to: GTypeInstance.self))) == type {
+                return item
+            }
+        }
+        return nil
+    }
+
+    /// A window of the given size holding a MapView on San Francisco at zoom 12.
+    static func mapWindow(size: Size = Size(width: 800, height: 600)) -> (window: UnsafeMutablePointer<GtkWidget>, map: MapView) {
+        let map = MapView(basemap: basemap, center: Coordinate(latitude: 37.7749, longitude: -122.4194), zoom: 12)
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(cm_window(window), Int32(size.width), Int32(size.height))
+        gtk_window_set_child(cm_window(window), map.widget)
+        gtk_window_present(cm_window(window))
+        MainLoop.iterate(until: { map.hasDrawnFirstFrame }, timeout: 5)
+        spin()
+        return (window, map)
+    }
+}
+
+/// Observes finalization without holding a reference.
+final class FinalizeWatch {
+    private(set) var finalized = false
+
+    init(_ object: UnsafeMutableRawPointer) {
+        let notify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GObject>?) -> Void = { data, _ in
+            Unmanaged<FinalizeWatch>.fromOpaque(data!).takeUnretainedValue().finalized = true
+        }
+        g_object_weak_ref(cm_object(object), notify, Unmanaged.passUnretained(self).toOpaque())
+    }
+}
