@@ -1,1 +1,46 @@
-print("placeholder")
+import CGtk
+import CalloutMapCore
+import CalloutMapWidget
+import Foundation
+
+// calloutmap-bench: prints one JSON object with the foundation's figures.
+// Frame costs come from an offscreen render loop (GSK cairo renderer, no
+// vsync), so the number is the work a frame costs, not the display's rate.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("-h") || arguments.contains("--help") {
+    print("""
+    Usage: calloutmap-bench [--frames N] [--starts N]
+    Prints JSON: app start → first frame (needs a display; null without one),
+    pan frame cost (median/p95 ms, offscreen), tile render cost and peak RSS.
+    """)
+    exit(0)
+}
+
+func intOption(_ name: String, _ fallback: Int) -> Int {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let v = Int(arguments[i + 1]), v > 0 else {
+        return fallback
+    }
+    return v
+}
+
+let frames = intOption("--frames", 240)
+let starts = intOption("--starts", 5)
+
+let json = MainActor.assumeIsolated { () -> Data in
+    guard let data = DataDirectory.locate() else {
+        FileHandle.standardError.write("calloutmap-bench: data/ not found; set CALLOUTMAP_DATA_DIR\n".data(using: .utf8)!)
+        exit(1)
+    }
+    let basemap = try! Basemap(directory: data.appendingPathComponent("basemap"))
+    var out: [String: Any] = [:]
+    out["start_to_first_frame_ms"] = Benchmarks.appStart(runs: starts)
+    out["pan_frame_ms"] = Benchmarks.panFrames(basemap: basemap, frames: frames)
+    out["tile_render_ms"] = Benchmarks.tileRender(basemap: basemap)
+    out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
+    out["renderer"] = "gsk-cairo offscreen"
+    out["size"] = "1280x800"
+    return try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+}
+
+print(String(decoding: json, as: UTF8.self))

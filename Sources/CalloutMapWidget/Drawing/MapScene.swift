@@ -27,16 +27,34 @@ public struct MapScene {
     public func append(to snapshot: OpaquePointer) {
         var bounds = graphene_rect_t()
         graphene_rect_init(&bounds, 0, 0, Float(viewport.size.width), Float(viewport.size.height))
-        var water = gdkColor(style.water)
-        gtk_snapshot_append_color(snapshot, &water, &bounds)
-        for placement in viewport.visibleTiles(deviceScale: Double(scale)) {
-            let texture = tiles.texture(for: placement.tile, style: style, scale: scale)
-            var frame = graphene_rect_t()
-            let f = placement.frame
-            graphene_rect_init(&frame, Float(f.minX), Float(f.minY), Float(f.width), Float(f.height))
-            gtk_snapshot_append_texture(snapshot, texture, &frame)
+        if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+            paintTiles(cr)
+            cairo_destroy(cr)
         }
         OverlayPainter(style: style, fontName: fontName).append(to: snapshot, viewport: viewport)
+    }
+}
+
+extension MapScene {
+    /// Paints the cached tiles; at whole zooms each is a pixel-aligned blit.
+    func paintTiles(_ cr: OpaquePointer) {
+        setColor(cr, style.water)  // beyond the poles at low zoom
+        cairo_paint(cr)
+        let side = Viewport.tileSize
+        for placement in viewport.visibleTiles(deviceScale: Double(scale)) {
+            let surface = tiles.surface(for: placement.tile, style: style, scale: scale)
+            let f = placement.frame
+            cairo_save(cr)
+            cairo_rectangle(cr, f.minX, f.minY, f.width, f.height)
+            cairo_clip(cr)
+            cairo_translate(cr, f.minX, f.minY)
+            let k = f.width / side
+            if abs(k - 1) > 1e-9 { cairo_scale(cr, k, f.height / side) }
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), abs(k - 1) > 1e-9 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
     }
 }
 

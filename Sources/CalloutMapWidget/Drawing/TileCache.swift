@@ -1,9 +1,12 @@
 import CGtk
 import CalloutMapCore
-import CalloutMapGtk
 
-/// Rendered tiles as GPU-friendly textures, so panning only composites.
-/// Least recently used tiles go first once the byte budget is spent.
+/// Rendered basemap tiles, kept as cairo image surfaces so panning only
+/// composites. Least recently used tiles go first once the byte budget is spent.
+///
+/// Surfaces rather than GdkTextures: GTK 4.8's cairo renderer converts a
+/// texture back to a surface pixel by pixel on every frame (70% of a frame in
+/// callgrind), while a surface painted in a cairo node is a plain blit.
 @MainActor
 public final class TileCache {
     struct Key: Hashable {
@@ -12,10 +15,18 @@ public final class TileCache {
         var style: String
     }
 
-    private struct Entry {
-        var texture: ObjectRef
-        var bytes: Int
+    private final class Entry {
+        let surface: OpaquePointer
+        let bytes: Int
         var lastUse: UInt64
+
+        init(surface: OpaquePointer, bytes: Int, lastUse: UInt64) {
+            self.surface = surface
+            self.bytes = bytes
+            self.lastUse = lastUse
+        }
+
+        deinit { cairo_surface_destroy(surface) }
     }
 
     public let renderer: TileRenderer
@@ -23,39 +34,33 @@ public final class TileCache {
     private var entries: [Key: Entry] = [:]
     private var clock: UInt64 = 0
     private var bytes = 0
+    /// Tiles rasterised since the cache was made (misses).
     public private(set) var rendered = 0
 
-    public init(renderer: TileRenderer, byteBudget: Int = 96 << 20) {
+    public init(renderer: TileRenderer, byteBudget: Int = 64 << 20) {
         self.renderer = renderer
         self.byteBudget = byteBudget
     }
 
     public var count: Int { entries.count }
+    public var byteCount: Int { bytes }
 
-    /// The texture for a tile, rendering it on first use. The pointer stays valid until the next call that renders.
-    public func texture(for tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer {
+    /// The surface for a tile, rendering it on first use. Valid while the cache
+    /// holds it; cairo takes its own reference when it is used as a source.
+    public func surface(for tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer {
         clock += 1
         let key = Key(tile: tile.wrapped, scale: scale, style: style.name)
-        if var entry = entries[key] {
+        if let entry = entries[key] {
             entry.lastUse = clock
-            entries[key] = entry
-            return entry.texture.opaque
+            return entry.surface
         }
         let surface = renderer.render(key.tile, style: style, scale: scale)
-        defer { cairo_surface_destroy(surface) }
-        let width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface)
-        let stride = cairo_image_surface_get_stride(surface)
-        let size = Int(stride) * Int(height)
-        let data = g_bytes_new(cairo_image_surface_get_data(surface), gsize(size))
-        // cairo's ARGB32 is premultiplied BGRA in memory on little-endian machines.
-        let texture = gdk_memory_texture_new(width, height, GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, data, gsize(stride))!
-        g_bytes_unref(data)
-        let ref = ObjectRef(adopting: UnsafeMutableRawPointer(texture))
-        entries[key] = Entry(texture: ref, bytes: size, lastUse: clock)
+        let size = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+        entries[key] = Entry(surface: surface, bytes: size, lastUse: clock)
         bytes += size
         rendered += 1
         evict(keeping: key)
-        return ref.opaque
+        return surface
     }
 
     public func removeAll() {

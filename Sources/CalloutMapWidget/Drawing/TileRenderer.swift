@@ -16,7 +16,10 @@ public struct TileRenderer: Sendable {
         defer { cairo_destroy(cr) }
         setColor(cr, style.water)
         cairo_paint(cr)
-        guard let (band, cells) = basemap.cells(for: tile), !cells.isEmpty else { return surface }
+        guard let (band, cells) = basemap.cells(for: tile), !cells.isEmpty else {
+            cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+            return surface
+        }
 
         let t = tile.wrapped
         let unitsPerTile = Double(1 << band.bits) / Double(1 << t.zoom)
@@ -59,6 +62,8 @@ public struct TileRenderer: Sendable {
             cairo_restore(cr)
         }
         cairo_surface_flush(surface)
+        // Device scale lets a HiDPI tile be painted in logical coordinates.
+        cairo_surface_set_device_scale(surface, s, s)
         return surface
     }
 

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// The real `calloutmap` binary, run as a person would run it.
+final class AppProcess {
+    static var binary: URL {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("calloutmap")
+    }
+
+    let process = Process()
+    let output: URL
+    private var consumed = 0
+
+    init(_ arguments: [String]) throws {
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.standardError
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        try? FileManager.default.removeItem(at: output)
+    }
+
+    /// Every JSON event printed so far.
+    var events: [[String: Any]] {
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// Waits for the next event named `name` after those already consumed.
+    func next(_ name: String, timeout: Double = 15) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let all = events
+            if let i = all.indices.dropFirst(consumed).first(where: { all[$0]["event"] as? String == name }) {
+                consumed = i + 1
+                return all[i]
+            }
+            guard process.isRunning else { return nil }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    /// Waits until no event has arrived for `quiet` seconds, then skips past them all.
+    func settle(quiet: Double = 0.4) {
+        var count = events.count
+        var last = Date()
+        while Date().timeIntervalSince(last) < quiet {
+            usleep(50_000)
+            let n = events.count
+            if n != count { count = n; last = Date() }
+        }
+        consumed = count
+    }
+}
+
+/// Runs a command line tool (xdotool, import) and fails the test if it fails.
+@discardableResult
+func runTool(_ tool: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> Int32 {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = [tool] + arguments
+    do { try p.run() } catch {
+        XCTFail("cannot run \(tool): \(error)", file: file, line: line)
+        return -1
+    }
+    p.waitUntilExit()
+    return p.terminationStatus
+}
+
+func hasTool(_ tool: String) -> Bool {
+    ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+    } ?? false
+}
