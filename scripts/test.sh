@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what is missing and runs every test: unit, render, GTK (under Xvfb,
+# critical warnings fatal), end-to-end with xdotool, and the install checks
+# (desktop file, AppStream metainfo, a staged `meson install` that runs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/install-deps.sh test
+
+echo "== build"
+swift build --build-tests
+
+echo "== meson: desktop integration and a staged install"
+if [ -d build/meson/meson-private ]; then
+  meson setup build/meson -Dswiftpm_configuration=debug --reconfigure >/dev/null
+else
+  meson setup build/meson -Dswiftpm_configuration=debug >/dev/null
+fi
+meson compile -C build/meson >/dev/null
+meson test -C build/meson --suite validate --print-errorlogs
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+DESTDIR="$stage" meson install -C build/meson --no-rebuild --quiet
+installed=$(find "$stage" -path '*/bin/calloutmap' | head -n1)
+env -u DISPLAY -u CALLOUTMAP_DATA_DIR "$installed" render --size 64x64 --out "$stage/check.png"
+[ -s "$stage/check.png" ] && echo "installed binary renders with its installed data: ok"
+
+echo "== swift test (Xvfb, G_DEBUG=fatal-criticals)"
+exec ./scripts/with-display.sh swift test --skip-build --disable-swift-testing
