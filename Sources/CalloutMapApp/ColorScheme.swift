@@ -16,7 +16,7 @@ final class ColorScheme {
            let schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.interface", 1) {
             if g_settings_schema_has_key(schema, "color-scheme") != 0, let s = g_settings_new("org.gnome.desktop.interface") {
                 settings = ObjectRef(adopting: s.rawObject)
-                Signal.connect(s, "changed::color-scheme") { [weak self] in self?.apply() }
+                Signal.connect(s, "changed::color-scheme") { [weak self] (_: UnsafeMutableRawPointer?) in self?.apply() }
             }
             g_settings_schema_unref(schema)
         }

@@ -15,6 +15,18 @@ public enum Signal {
         return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
     }
 
+    /// Signals with one pointer argument: GtkGesture::begin/end (sequence),
+    /// GSettings::changed (key), GObject::notify (pspec).
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+            let box = ClosureBox<@MainActor (UnsafeMutableRawPointer?) -> Void>.from(data)
+            MainActor.assumeIsolated { box.call(arg) }
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
     /// Signals with two doubles: drag-begin/update/end, swipe, motion.
     @discardableResult
     public static func connect(_ instance: some GObjectPointer, _ name: String,

@@ -47,6 +47,18 @@ final class LifetimeTests: XCTestCase {
         }
     }
 
+    func testSignalArgumentsArriveInTheirPlaces() {
+        MainActor.assumeIsolated {
+            let label = ObjectRef(sinking: gtk_label_new("a")!.rawObject)
+            var names: [String] = []
+            Signal.connect(label.pointer, "notify::label") { (pspec: UnsafeMutableRawPointer?) in
+                names.append(String(cString: g_param_spec_get_name(pspec?.assumingMemoryBound(to: GParamSpec.self))))
+            }
+            gtk_label_set_label(cast(label.pointer), "b")
+            XCTAssertEqual(names, ["label"], "the pointer argument is the signal's, not the closure box")
+        }
+    }
+
     func testObjectRefSinksFloatingReferences() {
         MainActor.assumeIsolated {
             let label = gtk_label_new("x")!

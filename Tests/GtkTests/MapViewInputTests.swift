@@ -1,7 +1,7 @@
 import CGtk
 import CalloutMapCore
 import CalloutMapGtk
-import CalloutMapWidget
+@testable import CalloutMapWidget
 import XCTest
 
 /// The map widget's input handling, driven through its real controllers' signals.
@@ -109,6 +109,28 @@ final class MapViewInputTests: XCTestCase {
             let total = (map.viewport.center.x - startCenter.x) * map.viewport.worldSize
             XCTAssertGreaterThan(total, 100 + 1500 * KineticPan.timeConstant * 0.8, "kept moving after release")
             XCTAssertLessThanOrEqual(total, 100 + 1500 * KineticPan.timeConstant + 1e-6)
+        }
+    }
+
+    func testPinchZoomsByTheFingersScale() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let log = RegionLog()
+            map.delegate = log
+            // GtkGestureZoom's signals need a real touch sequence; drive its handlers directly.
+            XCTAssertNotNil(GtkTestSupport.controller("GtkGestureZoom", of: map.widget))
+            let anchor = Point(x: 500, y: 200)
+            let geo = map.viewport.coordinate(at: anchor)
+            map.pinchBegan()
+            map.pinched(scale: 2, around: anchor)
+            XCTAssertEqual(map.zoom, 13, accuracy: 1e-9, "fingers twice as far apart: one level in")
+            map.pinched(scale: 0.5, around: anchor)
+            XCTAssertEqual(map.zoom, 11, accuracy: 1e-9, "relative to where the pinch began")
+            XCTAssertEqual(map.viewport.screenPoint(for: geo).x, anchor.x, accuracy: 1e-6, "between the fingers stays put")
+            XCTAssertEqual(log.settled, 0)
+            map.pinchEnded()
+            XCTAssertEqual(log.settled, 1, "settles when the fingers lift")
         }
     }
 

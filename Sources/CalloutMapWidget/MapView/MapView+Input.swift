@@ -40,24 +40,13 @@ extension MapView {
         add(motion)
 
         let pinch = gtk_gesture_zoom_new()!
-        Signal.connect(pinch, "begin") { [weak self] in
-            guard let self else { return }
-            self.stopMotion()
-            self.pinchStartZoom = self.viewport.zoom
-        }
+        Signal.connect(pinch, "begin") { [weak self] (_: UnsafeMutableRawPointer?) in self?.pinchBegan() }
         Signal.connect(pinch, "scale-changed") { [weak self] (scale: Double) in
-            guard let self, let start = self.pinchStartZoom else { return }
             var cx = 0.0, cy = 0.0
-            let anchor = gtk_gesture_get_bounding_box_center(cm_gesture(pinch.rawObject), &cx, &cy) != 0
-                ? Point(x: cx, y: cy) : Point(x: self.viewport.size.width / 2, y: self.viewport.size.height / 2)
-            self.viewport.setZoom(start + ZoomSteps.pinch(scale: scale), keeping: anchor)
-            self.regionChanged(settled: false, animated: false)
+            let center = gtk_gesture_get_bounding_box_center(cm_gesture(pinch.rawObject), &cx, &cy) != 0
+            self?.pinched(scale: scale, around: center ? Point(x: cx, y: cy) : nil)
         }
-        Signal.connect(pinch, "end") { [weak self] in
-            guard let self, self.pinchStartZoom != nil else { return }
-            self.pinchStartZoom = nil
-            self.regionChanged(settled: true, animated: false)
-        }
+        Signal.connect(pinch, "end") { [weak self] (_: UnsafeMutableRawPointer?) in self?.pinchEnded() }
         add(pinch)
 
         let keys = gtk_event_controller_key_new()!
@@ -106,6 +95,27 @@ extension MapView {
         guard dragApplied != .zero, let pan = KineticPan(velocity: velocity), animationsEnabled else { return }
         kinetic = (pan, frameTime(), .zero)
         startTicking()
+    }
+
+    // MARK: Pinch
+
+    func pinchBegan() {
+        stopMotion()
+        pinchStartZoom = viewport.zoom
+    }
+
+    /// `scale` is relative to the fingers' distance when the pinch began.
+    func pinched(scale: Double, around center: Point?) {
+        guard let start = pinchStartZoom else { return }
+        let anchor = center ?? Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
+        viewport.setZoom(start + ZoomSteps.pinch(scale: scale), keeping: anchor)
+        regionChanged(settled: false, animated: false)
+    }
+
+    func pinchEnded() {
+        guard pinchStartZoom != nil else { return }
+        pinchStartZoom = nil
+        regionChanged(settled: true, animated: false)
     }
 
     // MARK: Wheel and keys
