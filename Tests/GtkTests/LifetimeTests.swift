@@ -54,7 +54,7 @@ final class LifetimeTests: XCTestCase {
             Signal.connect(label.pointer, "notify::label") { (pspec: UnsafeMutableRawPointer?) in
                 names.append(String(cString: g_param_spec_get_name(pspec?.assumingMemoryBound(to: GParamSpec.self))))
             }
-            gtk_label_set_label(cast(label.pointer), "b")
+            gtk_label_set_label(label.opaque, "b")
             XCTAssertEqual(names, ["label"], "the pointer argument is the signal's, not the closure box")
         }
     }
