@@ -306,9 +306,9 @@ def main():
         return out
 
     report = []
-    report.append(build_band('z00-02', args.out, 0, 2, 0, ne_land(2, 30), countries10, [],
+    report.append(build_band('z00-02', args.out, 0, 2, 1, ne_land(2, 30), countries10, [],
                              tolerance_px=0.5, min_area_px=2))
-    report.append(build_band('z03-05', args.out, 3, 5, 2, ne_land(5, 20), countries10, admin1_110,
+    report.append(build_band('z03-05', args.out, 3, 5, 3, ne_land(5, 20), countries10, admin1_110,
                              tolerance_px=0.5, min_area_px=2))
     report.append(build_band('z06-08', args.out, 6, 8, 4, ne_land(8, 8), countries10, admin1_10,
                              tolerance_px=0.4))
