@@ -10,6 +10,8 @@ final class MainWindow: MapViewDelegate {
     let map: MapView
     let events: EventLog
     private let colorScheme: ColorScheme
+    private let zoomIn: UnsafeMutablePointer<GtkWidget>
+    private let zoomOut: UnsafeMutablePointer<GtkWidget>
 
     init(application: UnsafeMutablePointer<GtkApplication>, options: Options, basemap: Basemap) {
         events = EventLog(enabled: options.logEvents)
@@ -23,8 +25,8 @@ final class MainWindow: MapViewDelegate {
         let header = gtk_header_bar_new()!
         let zoomBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(zoomBox, "linked")
-        let zoomOut = iconButton("zoom-out-symbolic", tooltip: "Zoom Out")
-        let zoomIn = iconButton("zoom-in-symbolic", tooltip: "Zoom In")
+        zoomOut = Self.iconButton("zoom-out-symbolic", tooltip: "Zoom Out")
+        zoomIn = Self.iconButton("zoom-in-symbolic", tooltip: "Zoom In")
         gtk_box_append(cast(zoomBox), zoomOut)
         gtk_box_append(cast(zoomBox), zoomIn)
         gtk_header_bar_pack_start(opaque(header), zoomBox)
@@ -36,6 +38,13 @@ final class MainWindow: MapViewDelegate {
         Signal.connect(zoomOut, "clicked") { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }
         colorScheme.apply()
+        updateZoomButtons()
+    }
+
+    /// The buttons say when the map cannot zoom further.
+    private func updateZoomButtons() {
+        gtk_widget_set_sensitive(zoomIn, map.zoom < Viewport.zoomRange.upperBound ? 1 : 0)
+        gtk_widget_set_sensitive(zoomOut, map.zoom > Viewport.zoomRange.lowerBound ? 1 : 0)
     }
 
     func present() {
@@ -43,7 +52,7 @@ final class MainWindow: MapViewDelegate {
         gtk_widget_grab_focus(map.widget)
     }
 
-    private func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
+    private static func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_from_icon_name(icon)!
         gtk_widget_set_tooltip_text(button, tooltip)
         cm_accessible_set_label(button, tooltip)
@@ -71,6 +80,7 @@ final class MainWindow: MapViewDelegate {
     }
 
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {
+        updateZoomButtons()
         events.emit(["event": "region", "center": EventLog.coordinate(mapView.centerCoordinate), "zoom": mapView.zoom])
     }
 }

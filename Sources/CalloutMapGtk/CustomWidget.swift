@@ -54,6 +54,8 @@ public enum CustomWidget {
                 parent?.pointee.dispose?(object)
             }
             if let cssName { gtk_widget_class_set_css_name(widgetClass, cssName.assumingMemoryBound(to: CChar.self)) }
+            // A labelled group: the map, and later its pins as children.
+            gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GROUP)
         }
         // The class-init data must outlive the class: intern the CSS name.
         let name = g_intern_string(cssName)

@@ -36,6 +36,7 @@ enum GtkTestSupport {
 
     /// A window of the given size holding a MapView on San Francisco at zoom 12.
     static func mapWindow(size: Size = Size(width: 800, height: 600)) -> (window: UnsafeMutablePointer<GtkWidget>, map: MapView) {
+        precondition(hasDisplay, "GTK tests need a display: run them through scripts/test.sh")
         let map = MapView(basemap: basemap, center: Coordinate(latitude: 37.7749, longitude: -122.4194), zoom: 12)
         let window = gtk_window_new()!
         gtk_window_set_default_size(cm_window(window), Int32(size.width), Int32(size.height))

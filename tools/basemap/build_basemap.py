@@ -14,18 +14,22 @@ import argparse, math, os, struct, sys, zipfile, tempfile
 import numpy as np
 import shapefile
 import shapely
+import shapely.affinity
 from shapely.geometry import Polygon, MultiPolygon, LineString, MultiLineString, box
 from shapely.ops import unary_union
 
 HALF = 20037508.342789244  # half the Web Mercator world, metres
 MAX_LAT = 85.0511287798066
+LAND_LAT = 89.9
 KIND_LAND, KIND_COUNTRY, KIND_ADMIN1 = 1, 2, 3
 
 
-def project(lonlat):
+def project(lonlat, max_lat=MAX_LAT):
+    """Web Mercator metres. Land is projected past the map's edge (max_lat 89.9)
+    so that its outline never runs along the top or bottom of the world."""
     a = np.asarray(lonlat, dtype=np.float64)
     lon = np.clip(a[:, 0], -180.0, 180.0)
-    lat = np.clip(a[:, 1], -MAX_LAT, MAX_LAT)
+    lat = np.clip(a[:, 1], -max_lat, max_lat)
     x = lon * HALF / 180.0
     y = np.log(np.tan(np.pi / 4 + np.radians(lat) / 2)) * 6378137.0
     return np.column_stack([x, y])
@@ -42,7 +46,8 @@ def read_shp(path, kind):
     out = []
     for shp in r.iterShapes():
         pts, parts = shp.points, list(shp.parts) + [len(shp.points)]
-        rings = [project(pts[parts[i]:parts[i + 1]]) for i in range(len(parts) - 1)
+        max_lat = LAND_LAT if kind == 'polygon' else MAX_LAT
+        rings = [project(pts[parts[i]:parts[i + 1]], max_lat) for i in range(len(parts) - 1)
                  if parts[i + 1] - parts[i] >= 2]
         if kind == 'polygon':
             polys = []
@@ -77,7 +82,7 @@ def read_gshhg(folder, res, levels, bbox=None):
             w, s, e, nn = bbox
             if north < s or south > nn or pts[:, 0].max() < w or pts[:, 0].min() > e:
                 continue
-        poly = Polygon(project(pts))
+        poly = Polygon(project(pts, LAND_LAT))
         if not poly.is_valid:
             poly = poly.buffer(0)
         if not poly.is_empty:
@@ -86,6 +91,20 @@ def read_gshhg(folder, res, levels, bbox=None):
 
 
 # --- clipping into cells -------------------------------------------------------
+
+def wrapped_copies(geoms, margin):
+    """Copies of what touches the antimeridian, one world east or west, so the
+    margin of an edge cell holds the land beyond it and no coastline is drawn
+    along ±180°."""
+    out = []
+    for g in geoms:
+        minx, _, maxx, _ = g.bounds
+        if minx < -HALF + margin:
+            out.append(shapely.affinity.translate(g, xoff=2 * HALF))
+        if maxx > HALF - margin:
+            out.append(shapely.affinity.translate(g, xoff=-2 * HALF))
+    return out
+
 
 def cell_box(z, x, y, margin=0.0):
     size = 2 * HALF / 2 ** z
@@ -214,6 +233,7 @@ def build_band(name, out_dir, minz, maxz, cellz, land, countries, admin1, region
           file=sys.stderr)
     land = [g.simplify(tol, preserve_topology=True) for g in land]
     land = [g for g in land if g.area >= min_area]
+    land = land + wrapped_copies(land, margin)
     countries = [g.simplify(tol) for g in countries]
     admin1 = [g.simplify(tol) for g in admin1]
     if region is None:

@@ -35,6 +35,8 @@ public final class MapView: WidgetImplementation {
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_size_request(widget, 160, 120)
+        cm_accessible_set_label(widget, "Map")
+        MapStyleSheet.install()
         installControllers()
     }
 

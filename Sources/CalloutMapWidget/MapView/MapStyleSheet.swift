@@ -1,0 +1,23 @@
+import CGtk
+
+/// The widget's CSS: a visible focus ring when the map is reached by keyboard.
+@MainActor
+enum MapStyleSheet {
+    private static var installed = false
+
+    static let css = """
+    map:focus-visible {
+      outline: 3px solid alpha(@theme_selected_bg_color, 0.8);
+      outline-offset: -3px;
+    }
+    """
+
+    static func install() {
+        guard !installed, let display = gdk_display_get_default() else { return }
+        installed = true
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider.rawObject)
+    }
+}
