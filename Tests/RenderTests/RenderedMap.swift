@@ -16,10 +16,13 @@ struct RenderedMap {
 
     init(center: Coordinate, zoom: Double, size: Size = Size(width: 640, height: 400),
          style: BasemapStyle = .light, scale: Int = 1) {
-        viewport = Viewport(center: center, zoom: zoom, size: size)
-        self.scale = scale
-        let scene = MapScene(viewport: viewport, style: style, scale: scale,
-                             tiles: TileCache(renderer: TileRenderer(basemap: Self.basemap)))
+        self.init(scene: MapScene(viewport: Viewport(center: center, zoom: zoom, size: size), style: style, scale: scale,
+                                  tiles: TileCache(renderer: TileRenderer(basemap: Self.basemap))))
+    }
+
+    init(scene: MapScene) {
+        viewport = scene.viewport
+        scale = scene.scale
         let texture = Self.renderer.texture(of: scene)
         width = Int(gdk_texture_get_width(texture.opaque))
         height = Int(gdk_texture_get_height(texture.opaque))

@@ -1,5 +1,6 @@
 import CGtk
 import CalloutMapCore
+import Dispatch
 
 /// Everything the map paints for one frame, appended to a GtkSnapshot. The
 /// widget and the offscreen `render` command both draw through this.
@@ -11,6 +12,9 @@ public struct MapScene {
     public var scale: Int
     public var tiles: TileCache
     public var fontName: String
+    /// Milliseconds a frame may spend rasterising new tiles; nil renders all
+    /// (offscreen). Tiles past the budget show a scaled cached ancestor for a frame.
+    public var tileBudget: Double?
 
     public init(viewport: Viewport, style: BasemapStyle, scale: Int, tiles: TileCache,
                 fontName: String = MapScene.defaultFont) {
@@ -24,37 +28,80 @@ public struct MapScene {
     public static let defaultFont = "Cantarell 9"
     public static let attribution = "Natural Earth; GSHHG © Wessel & Smith"
 
-    public func append(to snapshot: OpaquePointer) {
+    /// Appends the frame; returns false when some tiles were stood in for and another frame is needed.
+    @discardableResult
+    public func append(to snapshot: OpaquePointer) -> Bool {
         var bounds = graphene_rect_t()
         graphene_rect_init(&bounds, 0, 0, Float(viewport.size.width), Float(viewport.size.height))
+        var complete = true
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
-            paintTiles(cr)
+            complete = paintTiles(cr)
             cairo_destroy(cr)
         }
         OverlayPainter(style: style, fontName: fontName).append(to: snapshot, viewport: viewport)
+        return complete
     }
 }
 
 extension MapScene {
-    /// Paints the cached tiles; at whole zooms each is a pixel-aligned blit.
-    func paintTiles(_ cr: OpaquePointer) {
+    /// Paints the tiles; at whole zooms each is a pixel-aligned blit. Returns
+    /// whether every tile was its own (none stood in for by an ancestor).
+    func paintTiles(_ cr: OpaquePointer) -> Bool {
         setColor(cr, style.water)  // beyond the poles at low zoom
         cairo_paint(cr)
-        let side = Viewport.tileSize
+        let start = DispatchTime.now().uptimeNanoseconds
+        var complete = true
         for placement in viewport.visibleTiles(deviceScale: Double(scale)) {
-            let surface = tiles.surface(for: placement.tile, style: style, scale: scale)
-            let f = placement.frame
-            cairo_save(cr)
-            cairo_rectangle(cr, f.minX, f.minY, f.width, f.height)
-            cairo_clip(cr)
-            cairo_translate(cr, f.minX, f.minY)
-            let k = f.width / side
-            if abs(k - 1) > 1e-9 { cairo_scale(cr, k, f.height / side) }
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), abs(k - 1) > 1e-9 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
-            cairo_paint(cr)
-            cairo_restore(cr)
+            var surface = tiles.cachedSurface(for: placement.tile, style: style, scale: scale)
+            if surface == nil {
+                let spent = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                if let budget = tileBudget, spent > budget {
+                    complete = false
+                    paintStandIn(cr, for: placement)
+                    continue
+                }
+                surface = tiles.surface(for: placement.tile, style: style, scale: scale)
+            }
+            paint(cr, surface!, in: placement.frame, portion: nil)
         }
+        return complete
+    }
+
+    /// The nearest cached ancestor, cropped and scaled up: blurry for a frame, never blank.
+    private func paintStandIn(_ cr: OpaquePointer, for placement: TilePlacement) {
+        var tile = placement.tile.wrapped
+        var depth = 0
+        while let parent = tile.parent, depth < 6 {
+            depth += 1
+            tile = parent
+            if let surface = tiles.cachedSurface(for: tile, style: style, scale: scale) {
+                let t = placement.tile.wrapped
+                let n = Double(1 << depth)
+                let sx = Double(t.x) / n - Double(tile.x), sy = Double(t.y) / n - Double(tile.y)
+                paint(cr, surface, in: placement.frame, portion: (sx, sy, 1 / n))
+                return
+            }
+        }
+    }
+
+    /// Paints a tile surface (or the square `portion` of it, in tile fractions) into `frame`.
+    private func paint(_ cr: OpaquePointer, _ surface: OpaquePointer, in f: Rect,
+                       portion: (x: Double, y: Double, size: Double)?) {
+        let side = Viewport.tileSize
+        cairo_save(cr)
+        cairo_rectangle(cr, f.minX, f.minY, f.width, f.height)
+        cairo_clip(cr)
+        cairo_translate(cr, f.minX, f.minY)
+        let p = portion ?? (0, 0, 1)
+        let k = f.width / (side * p.size)
+        let scaled = abs(k - 1) > 1e-9
+        if scaled { cairo_scale(cr, k, f.height / (side * p.size)) }
+        cairo_set_source_surface(cr, surface, -p.x * side, -p.y * side)
+        cairo_pattern_set_filter(cairo_get_source(cr), scaled ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+        // Scaled tiles sample past their edge: repeat the edge, or neighbours show a seam.
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 }
 

@@ -45,6 +45,14 @@ public final class TileCache {
     public var count: Int { entries.count }
     public var byteCount: Int { bytes }
 
+    /// The surface for a tile if it is already rendered.
+    public func cachedSurface(for tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer? {
+        guard let entry = entries[Key(tile: tile.wrapped, scale: scale, style: style.name)] else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        return entry.surface
+    }
+
     /// The surface for a tile, rendering it on first use. Valid while the cache
     /// holds it; cairo takes its own reference when it is used as a source.
     public func surface(for tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer {

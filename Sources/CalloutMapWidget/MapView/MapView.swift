@@ -16,6 +16,8 @@ public final class MapView: WidgetImplementation {
     public var style: BasemapStyle { didSet { if style != oldValue { queueDraw() } } }
     public let tiles: TileCache
     public private(set) var hasDrawnFirstFrame = false
+    /// Rasterising new tiles may take this long in one frame (ms); the rest wait a frame.
+    public static let tileBudgetPerFrame = 8.0
 
     var kinetic: (pan: KineticPan, start: Double, applied: Point)?
     var zoomAnimation: ZoomAnimation?
@@ -97,8 +99,12 @@ public final class MapView: WidgetImplementation {
     public var scaleFactor: Int { widget == nil ? 1 : Int(gtk_widget_get_scale_factor(widget)) }
 
     public func snapshot(_ snapshot: OpaquePointer) {
-        let scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
-        scene.append(to: snapshot)
+        var scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
+        scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
+        if !scene.append(to: snapshot) {
+            // Some tiles were stood in for: render more of them next frame.
+            Timer.after(milliseconds: 0) { [weak self] in self?.queueDraw() }
+        }
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true
             // Report once the frame has been handed to the compositor.

@@ -1,0 +1,39 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapWidget
+import XCTest
+
+/// A frame that runs out of time for new tiles shows a cached ancestor, scaled,
+/// instead of a hole — and says it needs another frame.
+final class TileBudgetTests: XCTestCase {
+    func testStandInsFromAncestorsThenComplete() {
+        MainActor.assumeIsolated {
+            let tiles = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+            let size = Size(width: 512, height: 512)
+            // Zoom 11 tiles are cached first, as after zooming in from there.
+            let parent = MapScene(viewport: Viewport(center: downtown, zoom: 11, size: size), style: .light, scale: 1, tiles: tiles)
+            XCTAssertTrue(append(parent))
+            let cachedBefore = tiles.count
+
+            var scene = MapScene(viewport: Viewport(center: downtown, zoom: 12, size: size), style: .light, scale: 1, tiles: tiles)
+            scene.tileBudget = 0
+            XCTAssertFalse(append(scene), "no time for new tiles: incomplete")
+            XCTAssertEqual(tiles.count, cachedBefore, "nothing rendered past the budget")
+            let standIn = RenderedMap(scene: scene)
+            XCTAssertLessThan(standIn.color(at: scene.viewport.screenPoint(for: downtown)).distance(to: BasemapStyle.light.land), 3,
+                              "downtown shows as land from the zoom-11 tile, not as a hole")
+
+            scene.tileBudget = 1000
+            XCTAssertTrue(append(scene), "with time, every tile is its own")
+            XCTAssertGreaterThan(tiles.count, cachedBefore)
+        }
+    }
+}
+
+/// Appends a scene to a throw-away snapshot; returns whether it was complete.
+@MainActor private func append(_ scene: MapScene) -> Bool {
+    let snapshot = gtk_snapshot_new()!
+    let complete = scene.append(to: snapshot)
+    if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+    return complete
+}
