@@ -1,0 +1,27 @@
+import CalloutMapCore
+import Foundation
+import XCTest
+
+/// `--dark` gives the dark map and GTK's dark theme around it.
+final class StyleEndToEndTests: XCTestCase {
+    func testDarkStyle() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        try XCTSkipUnless(hasTool("import"), "needs ImageMagick")
+        let app = try AppProcess(["--log-events", "--dark", "--size", "800x600"])
+        let ready = try XCTUnwrap(app.next("ready"))
+        let m = try XCTUnwrap(ready["map"] as? [String: Double])
+        usleep(300_000)
+        let viewport = Viewport(center: Coordinate(latitude: 37.7749, longitude: -122.4194), zoom: 12,
+                                size: Size(width: m["width"]!, height: m["height"]!))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cm-dark-\(getpid()).png").path
+        let shot = try XCTUnwrap(Screenshot(path: path))
+        let downtown = viewport.screenPoint(for: Coordinate(latitude: 37.789, longitude: -122.401))
+        let bay = viewport.screenPoint(for: Coordinate(latitude: 37.815, longitude: -122.405))
+        XCTAssertEqual(shot.pixel(Int(m["x"]! + downtown.x), Int(m["y"]! + downtown.y)), 0x35353A, "dark land")
+        XCTAssertEqual(shot.pixel(Int(m["x"]! + bay.x), Int(m["y"]! + bay.y)), 0x1B2838, "dark water")
+        // The header bar above the map is dark too (Adwaita dark), not a light bar over a dark map.
+        let header = try XCTUnwrap(shot.pixel(Int(m["x"]! + 300), Int(m["y"]! / 2)))
+        let luminance = Double((header >> 16) & 0xFF) * 0.3 + Double((header >> 8) & 0xFF) * 0.59 + Double(header & 0xFF) * 0.11
+        XCTAssertLessThan(luminance, 90, String(header, radix: 16))
+    }
+}
