@@ -24,6 +24,9 @@ func intOption(_ name: String, _ fallback: Int) -> Int {
     return v
 }
 
+// No accessibility bus: its registry daemon would print into our JSON on stdout.
+setenv("GTK_A11Y", "none", 1)
+
 let frames = intOption("--frames", 240)
 let starts = intOption("--starts", 5)
 

@@ -266,7 +266,7 @@ def build_band(name, out_dir, minz, maxz, cellz, land, countries, admin1, region
             if kind == KIND_LAND:
                 # Snapped to the band's grid so polygons that only touch (split at
                 # ±180°, wrapped copies) merge and leave no seam to stroke.
-                merged = unary_union(parts, grid_size=2 * HALF / 2 ** bits)
+                merged = shapely.union_all(parts, grid_size=2 * HALF / 2 ** bits)
                 geoms = [quantise(r, bits) for r in rings_of(merged)]
                 geoms = [g for g in geoms if len(g) >= 3]
             else:

@@ -97,9 +97,14 @@ extension MapScene {
         let scaled = abs(k - 1) > 1e-9
         if scaled { cairo_scale(cr, k, f.height / (side * p.size)) }
         cairo_set_source_surface(cr, surface, -p.x * side, -p.y * side)
-        cairo_pattern_set_filter(cairo_get_source(cr), scaled ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
-        // Scaled tiles sample past their edge: repeat the edge, or neighbours show a seam.
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        if scaled {
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            // Scaled tiles sample past their edge: repeat the edge, or neighbours show a seam.
+            // (Only then: PAD takes pixman off its fast path for plain blits.)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        } else {
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        }
         cairo_paint(cr)
         cairo_restore(cr)
     }
