@@ -1,0 +1,38 @@
+/// Which of two pins is on top. One rule for drawing (bottom first) and for
+/// hit-testing (top first): the selected pin, then higher `zPriority` (MapKit's
+/// constants), then the one lower on screen (its anchor has the larger y),
+/// then the one added later.
+public struct StackingKey: Sendable, Equatable {
+    public var isSelected: Bool
+    public var zPriority: Double
+    public var anchorY: Double
+    public var order: Int
+
+    public init(isSelected: Bool, zPriority: Double, anchorY: Double, order: Int) {
+        self.isSelected = isSelected
+        self.zPriority = zPriority
+        self.anchorY = anchorY
+        self.order = order
+    }
+
+    /// True when `self` is drawn above `other`.
+    public func isAbove(_ other: StackingKey) -> Bool {
+        if isSelected != other.isSelected { return isSelected }
+        if zPriority != other.zPriority { return zPriority > other.zPriority }
+        if anchorY != other.anchorY { return anchorY > other.anchorY }
+        return order > other.order
+    }
+
+    /// The same pin as if nothing were selected: the order a click cycles through.
+    public var ignoringSelection: StackingKey {
+        StackingKey(isSelected: false, zPriority: zPriority, anchorY: anchorY, order: order)
+    }
+}
+
+/// MapKit's z-priority constants (`MKFeatureDisplayPriority`-style values).
+public enum ZPriority {
+    public static let min = 0.0
+    public static let defaultUnselected = 500.0
+    public static let defaultSelected = 1000.0
+    public static let max = 1000.0
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A static k-d tree over points on the unit world square (KDBush's layout:
+/// ids and coordinates in flat arrays, sorted in place). Builds 100,000 points
+/// in milliseconds and answers "what is in this rectangle" without a scan.
+public struct PointIndex: Sendable {
+    public static let nodeSize = 64
+
+    private var ids: [Int32]
+    private var coords: [Double]  // x, y interleaved, in the order of `ids`
+
+    public init(points: [WorldPoint]) {
+        ids = (0..<points.count).map { Int32($0) }
+        coords = []
+        coords.reserveCapacity(points.count * 2)
+        for p in points {
+            coords.append(p.x)
+            coords.append(p.y)
+        }
+        if points.count > Self.nodeSize { sort(0, points.count - 1, axis: 0) }
+    }
+
+    public var count: Int { ids.count }
+
+    /// Ids of the points inside [minX, maxX] × [minY, maxY] (inclusive). Rectangles may
+    /// extend past the world's east or west edge: the part beyond wraps around.
+    public func range(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [Int] {
+        var out: [Int] = []
+        if maxX - minX >= 1 {
+            collect(minX: 0, minY: minY, maxX: 1, maxY: maxY, into: &out)
+            return out
+        }
+        let shift = minX.rounded(.down)
+        let a = minX - shift, b = maxX - shift
+        collect(minX: a, minY: minY, maxX: min(b, 1), maxY: maxY, into: &out)
+        if b > 1 { collect(minX: 0, minY: minY, maxX: b - 1, maxY: maxY, into: &out) }
+        return out
+    }
+
+    private func collect(minX: Double, minY: Double, maxX: Double, maxY: Double, into out: inout [Int]) {
+        guard !ids.isEmpty else { return }
+        var stack: [(Int, Int, Int)] = [(0, ids.count - 1, 0)]
+        while let (left, right, axis) = stack.popLast() {
+            if right - left <= Self.nodeSize {
+                for i in left...right {
+                    let x = coords[2 * i], y = coords[2 * i + 1]
+                    if x >= minX && x <= maxX && y >= minY && y <= maxY { out.append(Int(ids[i])) }
+                }
+                continue
+            }
+            let m = (left + right) >> 1
+            let x = coords[2 * m], y = coords[2 * m + 1]
+            if x >= minX && x <= maxX && y >= minY && y <= maxY { out.append(Int(ids[m])) }
+            if axis == 0 ? minX <= x : minY <= y { stack.append((left, m - 1, 1 - axis)) }
+            if axis == 0 ? maxX >= x : maxY >= y { stack.append((m + 1, right, 1 - axis)) }
+        }
+    }
+
+    // MARK: Building (Floyd–Rivest selection, as KDBush)
+
+    private mutating func sort(_ left: Int, _ right: Int, axis: Int) {
+        var stack = [(left, right, axis)]
+        while let (l, r, a) = stack.popLast() {
+            if r - l <= Self.nodeSize { continue }
+            let m = (l + r) >> 1
+            select(m, l, r, a)
+            stack.append((l, m - 1, 1 - a))
+            stack.append((m + 1, r, 1 - a))
+        }
+    }
+
+    private mutating func select(_ k: Int, _ left: Int, _ right: Int, _ axis: Int) {
+        var left = left, right = right
+        while right > left {
+            if right - left > 600 {
+                let n = Double(right - left + 1), m = Double(k - left + 1)
+                let z = log(n), s = 0.5 * exp(2 * z / 3)
+                let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (m - n / 2 < 0 ? -1 : 1)
+                let newLeft = max(left, Int((Double(k) - m * s / n + sd).rounded(.down)))
+                let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
+                select(k, newLeft, newRight, axis)
+            }
+            let t = coords[2 * k + axis]
+            var i = left, j = right
+            swapItems(left, k)
+            if coords[2 * right + axis] > t { swapItems(left, right) }
+            while i < j {
+                swapItems(i, j)
+                i += 1
+                j -= 1
+                while coords[2 * i + axis] < t { i += 1 }
+                while coords[2 * j + axis] > t { j -= 1 }
+            }
+            if coords[2 * left + axis] == t {
+                swapItems(left, j)
+            } else {
+                j += 1
+                swapItems(j, right)
+            }
+            if j <= k { left = j + 1 }
+            if k <= j { right = j - 1 }
+        }
+    }
+
+    private mutating func swapItems(_ i: Int, _ j: Int) {
+        ids.swapAt(i, j)
+        coords.swapAt(2 * i, 2 * j)
+        coords.swapAt(2 * i + 1, 2 * j + 1)
+    }
+}

@@ -1,0 +1,72 @@
+import CalloutMapCore
+import Foundation
+import XCTest
+
+final class GeoJSONTests: XCTestCase {
+    func load(_ text: String) -> GeoJSONLoader.Result {
+        GeoJSONLoader.load(data: Data(text.utf8), file: "places.geojson")
+    }
+
+    func point(_ lon: String, _ lat: String, _ props: String = "{}") -> String {
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":\#(props)}"#
+    }
+
+    func testValidFeaturesLoadWithTheirProperties() throws {
+        let r = load(#"{"type":"FeatureCollection","features":[\#(point("-122.4783", "37.8199", #"{"title":"Golden Gate Bridge","subtitle":"Bridge","kind":"marker","price":125,"open":true}"#))]}"#)
+        XCTAssertEqual(r.problems, [])
+        let a = try XCTUnwrap(r.annotations.first)
+        XCTAssertEqual(a.title, "Golden Gate Bridge")
+        XCTAssertEqual(a.subtitle, "Bridge")
+        XCTAssertEqual(a.coordinate, Coordinate(latitude: 37.8199, longitude: -122.4783))
+        XCTAssertEqual(a.kind, "marker")
+        XCTAssertEqual(a.properties["price"], "125")
+        XCTAssertEqual(a.properties["open"], "true")
+    }
+
+    func testBadFeaturesAreSkippedOneProblemEachNamingFileAndIndex() {
+        let features = [
+            point("-122.4", "37.8", #"{"title":"ok 0"}"#),
+            #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#,
+            #"{"type":"Feature","properties":{"title":"no geometry"}}"#,
+            point("-122.4", "95"),
+            point("-190", "37"),
+            point("\"x\"", "37"),
+            point("null", "37"),
+            point("-122.4", "37.8", #"{"title":42}"#),
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1]},"properties":{}}"#,
+            #""not a feature""#,
+            point("-122.41", "37.79", #"{"title":"ok 10"}"#),
+        ]
+        let r = load(#"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#)
+        XCTAssertEqual(r.annotations.map(\.title), ["ok 0", "ok 10"], "valid features still load")
+        XCTAssertEqual(r.problems.map(\.feature), [1, 2, 3, 4, 5, 6, 7, 8, 9])
+        XCTAssertTrue(r.problems.allSatisfy { $0.severity == .skipped && $0.description.hasPrefix("places.geojson: feature ") })
+        let text = r.problems.map(\.description).joined(separator: "\n")
+        for phrase in ["LineString, not a Point", "no geometry", "latitude 95.0, beyond ±90", "longitude -190.0, beyond ±180",
+                       "title that is not a string", "not a Feature"] {
+            XCTAssertTrue(text.contains(phrase), "\(phrase) in\n\(text)")
+        }
+    }
+
+    func testWholeFileProblemsAreFatalAndSayWhichFile() {
+        for bad in ["this is not json", "[1,2,3]", #"{"type":"Feature"}"#, #"{"type":"FeatureCollection"}"#] {
+            let r = load(bad)
+            XCTAssertEqual(r.annotations.count, 0)
+            XCTAssertEqual(r.problems.count, 1, bad)
+            XCTAssertEqual(r.problems.first?.severity, .fatal)
+            XCTAssertTrue(r.problems.first?.description.hasPrefix("places.geojson: ") == true)
+        }
+        let missing = GeoJSONLoader.load(contentsOf: URL(fileURLWithPath: "/nonexistent/x.geojson"))
+        XCTAssertTrue(missing.problems.first?.description.contains("/nonexistent/x.geojson") == true)
+    }
+
+    func testHugeTitlesAreCutNotDroppedAndMarkupStaysText() throws {
+        let huge = String(repeating: "A", count: 100_000)
+        let r = load(#"{"type":"FeatureCollection","features":[\#(point("0", "0", #"{"title":"\#(huge)","subtitle":"<b>bold</b> &amp; <i>"}"#))]}"#)
+        let a = try XCTUnwrap(r.annotations.first)
+        XCTAssertEqual(a.title?.count, GeoJSONLoader.maxTextLength)
+        XCTAssertEqual(a.subtitle, "<b>bold</b> &amp; <i>", "kept verbatim; views show it as plain text")
+        XCTAssertEqual(r.problems.map(\.severity), [.adjusted])
+        XCTAssertTrue(r.problems[0].description.contains("feature 0"))
+    }
+}
