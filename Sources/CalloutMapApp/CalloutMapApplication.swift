@@ -2,6 +2,7 @@ import CGtk
 import CalloutMapCore
 import CalloutMapGtk
 import CalloutMapWidget
+import Foundation
 
 /// The GtkApplication: one window per activation, several instances allowed.
 @MainActor
@@ -10,11 +11,13 @@ final class CalloutMapApplication {
 
     let options: Options
     let basemap: Basemap
+    let annotationFiles: [URL]
     private var windows: [MainWindow] = []
 
-    init(options: Options, basemap: Basemap) {
+    init(options: Options, basemap: Basemap, annotationFiles: [URL]) {
         self.options = options
         self.basemap = basemap
+        self.annotationFiles = annotationFiles
     }
 
     func run() -> Int32 {
@@ -23,6 +26,7 @@ final class CalloutMapApplication {
         defer { g_object_unref(app.rawObject) }
         Signal.connect(app, "activate") { [self] in
             let window = MainWindow(application: app, options: options, basemap: basemap)
+            window.load(annotationFiles)
             windows.append(window)
             window.present()
         }

@@ -2,6 +2,7 @@ import CGtk
 import CalloutMapCore
 import CalloutMapGtk
 import CalloutMapWidget
+import Foundation
 
 /// The application window: a header bar with zoom buttons over the map.
 @MainActor
@@ -10,6 +11,7 @@ final class MainWindow: MapViewDelegate {
     let map: MapView
     let events: EventLog
     private let colorScheme: ColorScheme
+    private let banner = ProblemBanner()
     private let zoomIn: UnsafeMutablePointer<GtkWidget>
     private let zoomOut: UnsafeMutablePointer<GtkWidget>
 
@@ -31,9 +33,13 @@ final class MainWindow: MapViewDelegate {
         gtk_box_append(cast(zoomBox), zoomIn)
         gtk_header_bar_pack_start(opaque(header), zoomBox)
         gtk_window_set_titlebar(cm_window(window), header)
-        gtk_window_set_child(cm_window(window), map.widget)
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(OpaquePointer(overlay), map.widget)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), banner.widget)
+        gtk_window_set_child(cm_window(window), overlay)
 
         map.delegate = self
+        DemoViews.register(on: map.annotationLayer)
         Signal.connect(zoomIn, "clicked") { [weak self] in self?.map.zoom(by: ZoomSteps.key) }
         Signal.connect(zoomOut, "clicked") { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }
@@ -59,7 +65,42 @@ final class MainWindow: MapViewDelegate {
         return button
     }
 
+    /// Shows the points of GeoJSON files; problems go to standard error and a banner.
+    func load(_ files: [URL]) {
+        let (annotations, problems) = AnnotationFiles.load(files)
+        map.addAnnotations(annotations)
+        if !problems.isEmpty { banner.show(problems) }
+    }
+
     // MARK: MapViewDelegate
+
+    func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
+        DemoViews.view(for: annotation, in: mapView.annotationLayer)
+    }
+
+    func mapView(_ mapView: MapView, didSelect view: AnnotationView) {
+        events.emit(annotationEvent("select", view))
+    }
+
+    func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {
+        events.emit(annotationEvent("deselect", view))
+    }
+
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView,
+                 didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState) {
+        var event = annotationEvent("drag", view)
+        event["state"] = newState.rawValue
+        events.emit(event)
+    }
+
+    private func annotationEvent(_ name: String, _ view: AnnotationView) -> [String: Any] {
+        var event: [String: Any] = ["event": name, "title": view.annotation?.title ?? NSNull()]
+        if let c = view.annotation?.coordinate {
+            event["lat"] = c.latitude
+            event["lon"] = c.longitude
+        }
+        return event
+    }
 
     func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {
         var origin = graphene_point_t(), inWindow = graphene_point_t()

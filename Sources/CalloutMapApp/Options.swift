@@ -17,6 +17,8 @@ struct Options {
     var scale = 1
     var output: String?
     var logEvents = false
+    var dataFiles: [String] = []
+    var demo = true
 
     static let usage = """
     Usage: calloutmap [OPTIONS]
@@ -27,6 +29,8 @@ struct Options {
       --zoom Z           zoom level 0–19 (default 12)
       --size WxH         window or image size in pixels (default 1280x800)
       --dark, --light    force the dark or light style (default: follow the desktop)
+      --data FILE        also show the points of a GeoJSON FeatureCollection (repeatable)
+      --no-demo          leave out the built-in San Francisco demo annotations
       --log-events       print map events as JSON lines on standard output
       --scale N          render only: device pixels per pixel, 1 or 2 (default 1)
       --out FILE.png     render only: where to write the image
@@ -72,6 +76,8 @@ struct Options {
             case "--dark": o.theme = .dark
             case "--light": o.theme = .light
             case "--log-events": o.logEvents = true
+            case "--data": o.dataFiles.append(try value(arg))
+            case "--no-demo": o.demo = false
             case "-h", "--help": throw HelpRequested()
             default:
                 throw UsageError("unknown argument '\(arg)'")

@@ -17,20 +17,23 @@ do {
 
 let status = MainActor.assumeIsolated { () -> Int32 in
     let basemap: Basemap
+    let dataDirectory: URL
     do {
         guard let data = DataDirectory.locate() else {
             throw BasemapError(file: "data/basemap", reason: "not found; set CALLOUTMAP_DATA_DIR to the folder that holds it")
         }
         basemap = try Basemap(directory: data.appendingPathComponent("basemap"))
+        dataDirectory = data
     } catch {
         FileHandle.standardError.write("calloutmap: \(error)\n".data(using: .utf8)!)
         return 1
     }
+    let files = AnnotationFiles.urls(options: options, dataDirectory: dataDirectory)
     switch options.command {
     case .render:
-        return RenderCommand(options: options, basemap: basemap).run()
+        return RenderCommand(options: options, basemap: basemap, annotationFiles: files).run()
     case .window:
-        return CalloutMapApplication(options: options, basemap: basemap).run()
+        return CalloutMapApplication(options: options, basemap: basemap, annotationFiles: files).run()
     }
 }
 exit(status)

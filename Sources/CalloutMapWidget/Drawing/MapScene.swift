@@ -15,6 +15,10 @@ public struct MapScene {
     /// Milliseconds a frame may spend rasterising new tiles; nil renders all
     /// (offscreen). Tiles past the budget show a scaled cached ancestor for a frame.
     public var tileBudget: Double?
+    /// Pins to draw over the map; the scene lays their views out for its viewport.
+    public var annotationLayer: AnnotationLayer?
+    /// The pin that has keyboard focus, drawn with a focus ring.
+    public var focusRing: AnnotationView?
 
     public init(viewport: Viewport, style: BasemapStyle, scale: Int, tiles: TileCache,
                 fontName: String = MapScene.defaultFont) {
@@ -36,6 +40,10 @@ public struct MapScene {
         var complete = true
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
             complete = paintTiles(cr)
+            if let layer = annotationLayer {
+                layer.layout(viewport)
+                paintPins(cr, layer.sortedViews)
+            }
             cairo_destroy(cr)
         }
         OverlayPainter(style: style, fontName: fontName).append(to: snapshot, viewport: viewport)
@@ -65,6 +73,25 @@ extension MapScene {
             paint(cr, surface!, in: placement.frame, portion: nil)
         }
         return complete
+    }
+
+    /// Each pin's cached image, bottom first, on device pixels.
+    func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView]) {
+        let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        let s = Double(scale)
+        for view in views {
+            let f = view.frame
+            guard f.intersects(bounds) else { continue }
+            cairo_set_source_surface(cr, view.surface(scale: scale), (f.minX * s).rounded() / s, (f.minY * s).rounded() / s)
+            cairo_paint(cr)
+        }
+        if let view = focusRing, views.contains(where: { $0 === view }) {
+            let f = view.frame.insetBy(dx: -3, dy: -3)
+            roundedRectangle(cr, f.minX, f.minY, f.width, f.height, radius: 5)
+            cairo_set_source_rgba(cr, 0.208, 0.518, 0.894, 0.9)  // GNOME accent blue
+            cairo_set_line_width(cr, 2)
+            cairo_stroke(cr)
+        }
     }
 
     /// The nearest cached ancestor, cropped and scaled up: blurry for a frame, never blank.

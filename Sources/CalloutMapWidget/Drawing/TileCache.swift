@@ -16,17 +16,13 @@ public final class TileCache {
     }
 
     private final class Entry {
-        let surface: OpaquePointer
-        let bytes: Int
+        let surface: Surface
         var lastUse: UInt64
 
-        init(surface: OpaquePointer, bytes: Int, lastUse: UInt64) {
+        init(surface: Surface, lastUse: UInt64) {
             self.surface = surface
-            self.bytes = bytes
             self.lastUse = lastUse
         }
-
-        deinit { cairo_surface_destroy(surface) }
     }
 
     public let renderer: TileRenderer
@@ -50,7 +46,7 @@ public final class TileCache {
         guard let entry = entries[Key(tile: tile.wrapped, scale: scale, style: style.name)] else { return nil }
         clock += 1
         entry.lastUse = clock
-        return entry.surface
+        return entry.surface.pointer
     }
 
     /// The surface for a tile, rendering it on first use. Valid while the cache
@@ -60,15 +56,14 @@ public final class TileCache {
         let key = Key(tile: tile.wrapped, scale: scale, style: style.name)
         if let entry = entries[key] {
             entry.lastUse = clock
-            return entry.surface
+            return entry.surface.pointer
         }
-        let surface = renderer.render(key.tile, style: style, scale: scale)
-        let size = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
-        entries[key] = Entry(surface: surface, bytes: size, lastUse: clock)
-        bytes += size
+        let surface = Surface(adopting: renderer.render(key.tile, style: style, scale: scale))
+        entries[key] = Entry(surface: surface, lastUse: clock)
+        bytes += surface.byteCount
         rendered += 1
         evict(keeping: key)
-        return surface
+        return surface.pointer
     }
 
     public func removeAll() {
@@ -82,7 +77,7 @@ public final class TileCache {
         let victims = entries.filter { $0.key != key }.sorted { $0.value.lastUse < $1.value.lastUse }
         for (k, e) in victims.prefix(max(1, victims.count / 4)) {
             entries[k] = nil
-            bytes -= e.bytes
+            bytes -= e.surface.byteCount
         }
     }
 }

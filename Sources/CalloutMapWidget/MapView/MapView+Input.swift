@@ -66,6 +66,11 @@ extension MapView {
         stopMotion()
         press = PressTracker(start: p)
         dragApplied = .zero
+        pinDragCancelled = false
+        // A press on a draggable pin moves the pin, not the map.
+        if let view = annotationViews(at: p).first, view.isDraggable, let a = view.annotation as? MovableAnnotation {
+            draggedPin = (view, p - view.anchor, a.coordinate)
+        }
     }
 
     func dragMoved(by offset: Point) {
@@ -73,6 +78,10 @@ extension MapView {
         tracker.move(to: tracker.start + offset)
         press = tracker
         guard tracker.isDrag else { return }
+        if let pin = draggedPin {
+            movePin(pin.view, to: tracker.start + offset - pin.grab)
+            return
+        }
         viewport.pan(by: offset - dragApplied)
         dragApplied = offset
         regionChanged(settled: false, animated: false)
@@ -82,8 +91,16 @@ extension MapView {
         guard let ended = press else { return }
         dragMoved(by: offset)
         press = nil
+        if draggedPin != nil {
+            if ended.isDrag { endPinDrag(cancelled: false) }
+            draggedPin = nil
+        }
+        if !ended.isDrag {
+            clicked(at: ended.start)
+            return
+        }
         // A fling (swipe) follows drag-end within the same event; settle only if none starts.
-        if ended.isDrag && kinetic == nil {
+        if kinetic == nil && dragApplied != .zero {
             Timer.after(milliseconds: 0) { [weak self] in
                 guard let self, !self.isMoving else { return }
                 self.regionChanged(settled: true, animated: false)
@@ -95,6 +112,45 @@ extension MapView {
         guard dragApplied != .zero, let pan = KineticPan(velocity: velocity), animationsEnabled else { return }
         kinetic = (pan, frameTime(), .zero)
         startTicking()
+    }
+
+    // MARK: Dragging pins
+
+    /// Moves a dragged pin's anchor, reporting starting then dragging the first time.
+    func movePin(_ view: AnnotationView, to anchor: Point) {
+        if view.dragState == .none {
+            guard !pinDragCancelled else { return }
+            annotationLayer.kept.insert(ObjectIdentifier(view.annotation!))
+            setDragState(view, .starting)
+            setDragState(view, .dragging)
+        }
+        guard view.dragState == .dragging else { return }
+        view.anchor = anchor
+        queueDraw()
+    }
+
+    /// Ends a pin drag: the model moves to where the pin was dropped, or stays where it was if cancelled.
+    func endPinDrag(cancelled: Bool) {
+        guard let pin = draggedPin, pin.view.dragState == .dragging,
+              let annotation = pin.view.annotation as? MovableAnnotation else { return }
+        if cancelled {
+            setDragState(pin.view, .canceling)
+            annotation.coordinate = pin.original
+        } else {
+            setDragState(pin.view, .ending)
+            annotation.coordinate = viewport.coordinate(at: pin.view.anchor)
+        }
+        annotationLayer.annotations.update(annotation)
+        if !pin.view.isSelected { annotationLayer.kept.remove(ObjectIdentifier(annotation)) }
+        setDragState(pin.view, .none)
+        pinDragCancelled = cancelled
+        queueDraw()
+    }
+
+    private func setDragState(_ view: AnnotationView, _ state: AnnotationDragState) {
+        let old = view.dragState
+        view.dragState = state
+        delegate?.mapView(self, annotationView: view, didChange: state, fromOldState: old)
     }
 
     // MARK: Pinch
@@ -129,6 +185,15 @@ extension MapView {
 
     func keyPressed(_ keyval: UInt32, modifiers: UInt32) -> Bool {
         let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
+        if Int32(keyval) == GDK_KEY_Escape {
+            if draggedPin?.view.dragState == .dragging {
+                endPinDrag(cancelled: true)
+                return true
+            }
+            guard selectedAnnotation != nil else { return false }
+            deselectAnnotation()
+            return true
+        }
         switch Int32(keyval) {
         case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add:
             zoom(by: ZoomSteps.key)

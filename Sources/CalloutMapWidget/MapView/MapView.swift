@@ -15,6 +15,17 @@ public final class MapView: WidgetImplementation {
     public internal(set) var viewport: Viewport
     public var style: BasemapStyle { didSet { if style != oldValue { queueDraw() } } }
     public let tiles: TileCache
+    public let annotationLayer = AnnotationLayer()
+    var cycler = ClickCycler<ObjectIdentifier>()
+    /// The pin being dragged and where the press started relative to its anchor.
+    var draggedPin: (view: AnnotationView, grab: Point, original: Coordinate)?
+    /// Escape cancelled the pin drag of the current press: further moves do nothing.
+    var pinDragCancelled = false
+    /// The pin with keyboard focus (the pin layer's single tab stop).
+    var focusedPin: AnnotationView?
+    /// Whether keyboard focus is in the pin layer (then the focused pin shows a ring).
+    var pinFocusActive = false
+    var focusRingView: AnnotationView? { pinFocusActive ? focusedPin : nil }
     public private(set) var hasDrawnFirstFrame = false
     /// Rasterising new tiles may take this long in one frame (ms); the rest wait a frame.
     public static let tileBudgetPerFrame = 8.0
@@ -40,6 +51,9 @@ public final class MapView: WidgetImplementation {
         cm_accessible_set_label(widget, "Map")
         MapStyleSheet.install()
         installControllers()
+        annotationLayer.viewProvider = { [unowned self] annotation in
+            self.delegate?.mapView(self, viewFor: annotation)
+        }
     }
 
     // MARK: Camera
@@ -101,6 +115,8 @@ public final class MapView: WidgetImplementation {
     public func snapshot(_ snapshot: OpaquePointer) {
         var scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
+        scene.annotationLayer = annotationLayer
+        scene.focusRing = focusRingView
         if !scene.append(to: snapshot) {
             // Some tiles were stood in for: render more of them next frame.
             Timer.after(milliseconds: 0) { [weak self] in self?.queueDraw() }

@@ -1,8 +1,16 @@
 import CalloutMapCore
 
-/// Told about changes to what the map shows, in the shape of `MKMapViewDelegate`.
+/// Told what happens on the map, in the shape of `MKMapViewDelegate`. Every
+/// method has a default, so implement only what you need.
 @MainActor
 public protocol MapViewDelegate: AnyObject {
+    /// The view for an annotation coming on screen; nil gives the default marker.
+    /// Usually `mapView.dequeueReusableAnnotationView(withIdentifier:for:)` plus configuration.
+    func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView?
+    func mapView(_ mapView: MapView, didSelect view: AnnotationView)
+    func mapView(_ mapView: MapView, didDeselect view: AnnotationView)
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView,
+                 didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState)
     /// The visible region settled after a pan, zoom, fling or programmatic move.
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool)
     /// The first frame has been drawn.
@@ -10,6 +18,11 @@ public protocol MapViewDelegate: AnyObject {
 }
 
 extension MapViewDelegate {
+    public func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? { nil }
+    public func mapView(_ mapView: MapView, didSelect view: AnnotationView) {}
+    public func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {}
+    public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
+                        didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
 }

@@ -1,0 +1,46 @@
+import CalloutMapCore
+import CalloutMapWidget
+
+/// Which view each kind of demo annotation gets (the `kind` property of the GeoJSON).
+@MainActor
+enum DemoViews {
+    static func register(on layer: AnnotationLayer) {
+        layer.register(ImageAnnotationView.self, forReuseIdentifier: "flag")
+        layer.register(MarkerAnnotationView.self, forReuseIdentifier: "marker")
+        layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
+        layer.register(LandmarkAnnotationView.self, forReuseIdentifier: "custom")
+        layer.register(DotAnnotationView.self, forReuseIdentifier: "place")
+    }
+
+    static func view(for annotation: any Annotation, in layer: AnnotationLayer) -> AnnotationView? {
+        guard let point = annotation as? PointAnnotation else { return nil }
+        switch point.kind {
+        case "flag":
+            let view = layer.dequeueView(withIdentifier: "flag", for: point) as! ImageAnnotationView
+            view.image = .flag
+            return view
+        case "price", "custom", "place":
+            return layer.dequeueView(withIdentifier: point.kind!, for: point)
+        default:
+            let view = layer.dequeueView(withIdentifier: "marker", for: point) as! MarkerAnnotationView
+            view.markerTintColor = point.properties["tint"].flatMap(RGBA.init(hexString:)) ?? RGBA(0xE01B24)
+            view.glyphText = initials(point.title)
+            return view
+        }
+    }
+
+    /// "Golden Gate Bridge" → "GG": MapKit's glyphText, from the title.
+    static func initials(_ title: String?) -> String? {
+        guard let title else { return nil }
+        let letters = title.split(separator: " ").compactMap(\.first).filter(\.isLetter)
+        return letters.isEmpty ? nil : String(letters.prefix(2)).uppercased()
+    }
+}
+
+extension RGBA {
+    /// "#rrggbb"; nil for anything else.
+    init?(hexString: String) {
+        guard hexString.count == 7, hexString.first == "#", let v = UInt32(hexString.dropFirst(), radix: 16) else { return nil }
+        self.init(v)
+    }
+}

@@ -1,0 +1,119 @@
+import CGtk
+import CalloutMapCore
+
+/// Annotations and their views: which annotations are on screen (plus a
+/// margin) get a view, dequeued per reuse identifier; views that leave go back
+/// to a pool. Work per frame follows what is on screen, not the data set.
+@MainActor
+public final class AnnotationLayer {
+    public static let defaultReuseIdentifier = "CalloutMap.default"
+    /// Views are made this far (logical px) beyond the visible edge, so pins slide in whole.
+    public static let margin = 96.0
+
+    public let annotations = AnnotationSet()
+    /// Asked for a view when an annotation comes on screen; nil gives the default marker.
+    public var viewProvider: ((any Annotation) -> AnnotationView?)?
+
+    private var registry: [String: AnnotationView.Type] = [defaultReuseIdentifier: MarkerAnnotationView.self]
+    private var pools: [String: [AnnotationView]] = [:]
+    private var visible: [ObjectIdentifier: AnnotationView] = [:]
+    private var orders: [ObjectIdentifier: Int] = [:]
+    private var nextOrder = 0
+    /// Annotations whose views stay even off screen (the selected one, one being dragged).
+    var kept: Set<ObjectIdentifier> = []
+    /// Views bottom first, as of the last layout.
+    public private(set) var sortedViews: [AnnotationView] = []
+    /// Views created since the layer was made (not reused), for tests and the benchmark.
+    public private(set) var createdViewCount = 0
+
+    public init() {}
+
+    public func register(_ type: AnnotationView.Type, forReuseIdentifier identifier: String) {
+        registry[identifier] = type
+    }
+
+    /// A view for `annotation`: from the pool for `identifier`, or a new one of the registered class.
+    public func dequeueView(withIdentifier identifier: String, for annotation: any Annotation) -> AnnotationView {
+        let view: AnnotationView
+        if var pool = pools[identifier], let reused = pool.popLast() {
+            pools[identifier] = pool
+            view = reused
+        } else {
+            let type = registry[identifier] ?? MarkerAnnotationView.self
+            view = type.init(annotation: annotation, reuseIdentifier: identifier)
+            createdViewCount += 1
+        }
+        view.annotation = annotation
+        view.prepareForDisplay()
+        return view
+    }
+
+    public func add(_ new: [any Annotation]) {
+        annotations.add(new)
+        for a in new where orders[ObjectIdentifier(a)] == nil {
+            orders[ObjectIdentifier(a)] = nextOrder
+            nextOrder += 1
+        }
+    }
+
+    public func remove(_ gone: [any Annotation]) {
+        annotations.remove(gone)
+        for a in gone {
+            let id = ObjectIdentifier(a)
+            orders[id] = nil
+            kept.remove(id)
+            if let view = visible.removeValue(forKey: id) { recycle(view) }
+        }
+        sortedViews.removeAll { view in view.annotation.map { !annotations.contains($0) } ?? true }
+    }
+
+    public func view(for annotation: any Annotation) -> AnnotationView? { visible[ObjectIdentifier(annotation)] }
+
+    /// Brings the set of views up to date with the viewport and orders them for drawing.
+    public func layout(_ viewport: Viewport) {
+        let pad = Self.margin / viewport.worldSize
+        let topLeft = viewport.worldPoint(at: .zero)
+        let bottomRight = viewport.worldPoint(at: Point(x: viewport.size.width, y: viewport.size.height))
+        var wanted = annotations.annotations(minX: topLeft.x - pad, minY: topLeft.y - pad,
+                                             maxX: bottomRight.x + pad, maxY: bottomRight.y + pad)
+        for id in kept where !wanted.contains(where: { ObjectIdentifier($0) == id }) {
+            if let a = visible[id]?.annotation { wanted.append(a) }
+        }
+        var next: [ObjectIdentifier: AnnotationView] = [:]
+        next.reserveCapacity(wanted.count)
+        for a in wanted {
+            let id = ObjectIdentifier(a)
+            let view = visible[id] ?? makeView(for: a)
+            view.order = orders[id] ?? 0
+            if view.dragState == .none { view.anchor = viewport.screenPoint(for: a.coordinate) }
+            next[id] = view
+        }
+        for (id, view) in visible where next[id] == nil { recycle(view) }
+        visible = next
+        sortedViews = next.values.sorted { $1.stackingKey.isAbove($0.stackingKey) }
+    }
+
+    /// Views whose shape contains a screen point, topmost first.
+    public func views(at point: Point) -> [AnnotationView] {
+        sortedViews.reversed().filter { view in
+            let f = view.frame
+            return f.contains(point) && view.contains(Point(x: point.x - f.minX, y: point.y - f.minY))
+        }
+    }
+
+    private func makeView(for annotation: any Annotation) -> AnnotationView {
+        if let view = viewProvider?(annotation) {
+            view.annotation = annotation
+            return view
+        }
+        return dequeueView(withIdentifier: Self.defaultReuseIdentifier, for: annotation)
+    }
+
+    private func recycle(_ view: AnnotationView) {
+        view.prepareForReuse()
+        view.annotation = nil
+        view.isSelected = false
+        guard let id = view.reuseIdentifier else { return }
+        pools[id, default: []].append(view)
+    }
+}

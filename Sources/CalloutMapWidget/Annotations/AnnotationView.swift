@@ -1,0 +1,91 @@
+import CGtk
+import CalloutMapCore
+
+/// How an annotation looks on the map, in the shape of MapKit's
+/// `MKAnnotationView`. Subclass and override `draw(_:size:)` (and, for a
+/// non-rectangular shape, `contains(_:)`). The map renders a view once into a
+/// cached image and reuses it every frame until `setNeedsDisplay()`.
+@MainActor
+open class AnnotationView {
+    public let reuseIdentifier: String?
+    public internal(set) var annotation: (any Annotation)?
+
+    /// Size in logical pixels.
+    public var size: Size { didSet { if size != oldValue { setNeedsDisplay() } } }
+    /// Where the view's centre sits relative to the coordinate's point (MapKit's `centerOffset`).
+    public var centerOffset = Point.zero
+    /// Where a callout anchors, relative to the top centre of the view (MapKit's `calloutOffset`).
+    public var calloutOffset = Point.zero
+    public var zPriority = ZPriority.defaultUnselected
+    public var selectedZPriority = ZPriority.defaultSelected
+    public var isDraggable = false
+    public var canShowCallout = true
+    public internal(set) var isSelected = false {
+        didSet { if isSelected != oldValue { setNeedsDisplay(); selectionChanged() } }
+    }
+    public internal(set) var dragState = AnnotationDragState.none
+
+    /// What assistive technologies call the pin; defaults to the annotation's title.
+    public var accessibilityLabel: String? {
+        get { explicitAccessibilityLabel ?? annotation?.title ?? nil }
+        set { explicitAccessibilityLabel = newValue }
+    }
+    private var explicitAccessibilityLabel: String?
+
+    var rendered: (surface: Surface, scale: Int)?
+    /// Set by the map: where the coordinate is on screen this frame.
+    var anchor = Point.zero
+    /// The order it was added to the map, for stacking ties.
+    var order = 0
+
+    public required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
+        self.annotation = annotation
+        self.reuseIdentifier = reuseIdentifier
+        size = Size(width: 24, height: 24)
+    }
+
+    /// Called before the view goes back to the reuse pool; reset per-annotation state here.
+    open func prepareForReuse() {}
+
+    /// Called after the map gives the view an annotation (new or reused).
+    open func prepareForDisplay() { setNeedsDisplay() }
+
+    /// Hook for subclasses whose look or size depends on selection.
+    open func selectionChanged() {}
+
+    /// Draws the view in logical coordinates, (0, 0) at its top-left corner.
+    open func draw(_ cr: OpaquePointer, size: Size) {}
+
+    /// Whether a point in view coordinates hits the view. By default, where
+    /// the drawing is not transparent: a flag's empty corner does not hit.
+    open func contains(_ point: Point) -> Bool {
+        guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else { return false }
+        return alpha(at: point) > 0.1
+    }
+
+    /// Throws away the cached image; the next frame draws the view again.
+    public func setNeedsDisplay() {
+        rendered = nil
+    }
+
+    // MARK: Geometry
+
+    /// The view's frame on screen for an anchor (the coordinate's point).
+    public func frame(anchoredAt anchor: Point) -> Rect {
+        Rect(x: anchor.x + centerOffset.x - size.width / 2, y: anchor.y + centerOffset.y - size.height / 2,
+             width: size.width, height: size.height)
+    }
+
+    public var frame: Rect { frame(anchoredAt: anchor) }
+
+    /// Where a callout points: top centre of the frame plus `calloutOffset`.
+    public var calloutAnchor: Point {
+        let f = frame
+        return Point(x: f.center.x + calloutOffset.x, y: f.minY + calloutOffset.y)
+    }
+
+    var stackingKey: StackingKey {
+        StackingKey(isSelected: isSelected, zPriority: isSelected ? selectedZPriority : zPriority,
+                    anchorY: anchor.y, order: order)
+    }
+}

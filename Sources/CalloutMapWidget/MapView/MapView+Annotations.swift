@@ -1,0 +1,101 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+
+/// Annotations, their views and selection, as `MKMapView` has them.
+extension MapView {
+    public var annotations: [any Annotation] { annotationLayer.annotations.annotations }
+
+    public func addAnnotations(_ new: [any Annotation]) {
+        annotationLayer.add(new)
+        queueDraw()
+    }
+
+    public func addAnnotation(_ annotation: any Annotation) { addAnnotations([annotation]) }
+
+    /// Removes annotations; a removed selected annotation is deselected first.
+    public func removeAnnotations(_ gone: [any Annotation]) {
+        if let selected = selectedAnnotation, gone.contains(where: { $0 === selected }) {
+            deselectAnnotation(selected, animated: false)
+        }
+        if let focused = focusedPin?.annotation, gone.contains(where: { $0 === focused }) { focusedPin = nil }
+        annotationLayer.remove(gone)
+        queueDraw()
+    }
+
+    public func removeAnnotation(_ annotation: any Annotation) { removeAnnotations([annotation]) }
+
+    public func register(_ viewClass: AnnotationView.Type, forAnnotationViewWithReuseIdentifier identifier: String) {
+        annotationLayer.register(viewClass, forReuseIdentifier: identifier)
+    }
+
+    /// A view from the reuse pool (or a new one of the registered class), with `annotation` assigned.
+    public func dequeueReusableAnnotationView(withIdentifier identifier: String, for annotation: any Annotation) -> AnnotationView {
+        annotationLayer.dequeueView(withIdentifier: identifier, for: annotation)
+    }
+
+    /// The annotation's view, if it is on screen (or selected).
+    public func view(for annotation: any Annotation) -> AnnotationView? { annotationLayer.view(for: annotation) }
+
+    /// Views under a point in the map's coordinates, topmost first, by their shapes.
+    public func annotationViews(at point: Point) -> [AnnotationView] {
+        annotationLayer.layout(viewport)
+        return annotationLayer.views(at: point)
+    }
+
+    /// Where an annotation is on screen now.
+    public func point(for annotation: any Annotation) -> Point { viewport.screenPoint(for: annotation.coordinate) }
+
+    // MARK: Selection
+
+    public var selectedAnnotation: (any Annotation)? { selectedView?.annotation }
+
+    var selectedView: AnnotationView? { annotationLayer.sortedViews.last(where: { $0.isSelected }) }
+
+    /// Selects an annotation, first bringing it into view if it is off screen
+    /// (MapKit silently ignores that case). Selecting the selected one does nothing.
+    public func selectAnnotation(_ annotation: any Annotation, animated: Bool = true) {
+        guard annotationLayer.annotations.contains(annotation) else { return }
+        if let current = selectedAnnotation, current === annotation { return }
+        if let current = selectedAnnotation { deselectAnnotation(current, animated: animated) }
+        let p = viewport.screenPoint(for: annotation.coordinate)
+        let inset = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(dx: 40, dy: 60)
+        if !inset.contains(p) {
+            setCenter(annotation.coordinate)
+        }
+        annotationLayer.kept.insert(ObjectIdentifier(annotation))
+        annotationLayer.layout(viewport)
+        guard let view = annotationLayer.view(for: annotation) else { return }
+        view.isSelected = true
+        annotationLayer.layout(viewport)  // re-stack: the selected view comes to the front
+        queueDraw()
+        delegate?.mapView(self, didSelect: view)
+    }
+
+    public func deselectAnnotation(_ annotation: (any Annotation)? = nil, animated: Bool = true) {
+        guard let view = selectedView, let selected = view.annotation else { return }
+        if let annotation, annotation !== selected { return }
+        view.isSelected = false
+        annotationLayer.kept.remove(ObjectIdentifier(selected))
+        queueDraw()
+        delegate?.mapView(self, didDeselect: view)
+    }
+
+    // MARK: Clicks
+
+    /// A click (a press that never became a drag) at a point in the map's coordinates.
+    func clicked(at point: Point) {
+        let stack = annotationViews(at: point)
+        guard !stack.isEmpty else {
+            cycler.reset()
+            deselectAnnotation()
+            return
+        }
+        // Cycle in the order without the selection boost, so selecting does not reshuffle.
+        let order = stack.sorted { $0.stackingKey.ignoringSelection.isAbove($1.stackingKey.ignoringSelection) }
+        guard let id = cycler.pick(at: point, stack: order.compactMap { $0.annotation.map(ObjectIdentifier.init) }),
+              let view = order.first(where: { $0.annotation.map(ObjectIdentifier.init) == id }),
+              let annotation = view.annotation else { return }
+        selectAnnotation(annotation, animated: true)
+    }
+}
