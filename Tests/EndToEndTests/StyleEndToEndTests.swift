@@ -7,7 +7,7 @@ final class StyleEndToEndTests: XCTestCase {
     func testDarkStyle() throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
         try XCTSkipUnless(hasTool("import"), "needs ImageMagick")
-        let app = try AppProcess(["--log-events", "--dark", "--size", "800x600"])
+        let app = try AppProcess(["--log-events", "--no-demo", "--dark", "--size", "800x600"])
         let ready = try XCTUnwrap(app.next("ready"))
         let m = try XCTUnwrap(ready["map"] as? [String: Double])
         usleep(300_000)

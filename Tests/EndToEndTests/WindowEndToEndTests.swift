@@ -12,7 +12,7 @@ final class WindowEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display (scripts/test.sh runs Xvfb)")
         try XCTSkipUnless(hasTool("xdotool") && hasTool("import"), "needs xdotool and ImageMagick")
-        app = try AppProcess(["--log-events", "--size", "1000x700"])
+        app = try AppProcess(["--log-events", "--no-demo", "--size", "1000x700"])
         let ready = try XCTUnwrap(app.next("ready"), "the window reported its first frame")
         let m = try XCTUnwrap(ready["map"] as? [String: Double])
         map = (m["x"]!, m["y"]!, m["width"]!, m["height"]!)
