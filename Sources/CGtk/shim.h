@@ -70,5 +70,8 @@ static inline void cm_set_bool_property(gpointer object, const char *name, gbool
 static inline void cm_accessible_set_label(gpointer accessible, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+static inline void cm_accessible_set_description(gpointer accessible, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
 
 #endif

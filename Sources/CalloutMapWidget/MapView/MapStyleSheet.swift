@@ -6,9 +6,13 @@ enum MapStyleSheet {
     private static var installed = false
 
     static let css = """
-    map:focus-visible {
+    map:focus:focus-visible {
       outline: 3px solid alpha(@theme_selected_bg_color, 0.8);
       outline-offset: -3px;
+    }
+    map > button.pin-proxy {
+      background: none; border: none; box-shadow: none; outline: none;
+      min-width: 0; min-height: 0; padding: 0; margin: 0;
     }
     """
 

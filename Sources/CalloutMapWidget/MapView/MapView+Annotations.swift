@@ -8,6 +8,7 @@ extension MapView {
 
     public func addAnnotations(_ new: [any Annotation]) {
         annotationLayer.add(new)
+        pinProxies.scheduleSync()
         queueDraw()
     }
 
@@ -18,8 +19,8 @@ extension MapView {
         if let selected = selectedAnnotation, gone.contains(where: { $0 === selected }) {
             deselectAnnotation(selected, animated: false)
         }
-        if let focused = focusedPin?.annotation, gone.contains(where: { $0 === focused }) { focusedPin = nil }
         annotationLayer.remove(gone)
+        pinProxies.scheduleSync()
         queueDraw()
     }
 
@@ -68,6 +69,7 @@ extension MapView {
         guard let view = annotationLayer.view(for: annotation) else { return }
         view.isSelected = true
         annotationLayer.layout(viewport)  // re-stack: the selected view comes to the front
+        pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didSelect: view)
     }

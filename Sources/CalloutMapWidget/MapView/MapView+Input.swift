@@ -194,6 +194,10 @@ extension MapView {
             deselectAnnotation()
             return true
         }
+        if pinProxies.hasFocus, let direction = Self.arrowDirection(keyval) {
+            _ = pinProxies.moveFocus(direction)  // at the last pin that way, stay (do not pan)
+            return true
+        }
         switch Int32(keyval) {
         case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add:
             zoom(by: ZoomSteps.key)
@@ -211,6 +215,16 @@ extension MapView {
             return false
         }
         return true
+    }
+
+    static func arrowDirection(_ keyval: UInt32) -> SpatialNavigation.Direction? {
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return .right
+        case GDK_KEY_Up, GDK_KEY_KP_Up: return .up
+        case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
+        default: return nil
+        }
     }
 
     private func panAnimatedByKey(_ delta: Point, fast: Bool) {

@@ -21,11 +21,10 @@ public final class MapView: WidgetImplementation {
     var draggedPin: (view: AnnotationView, grab: Point, original: Coordinate)?
     /// Escape cancelled the pin drag of the current press: further moves do nothing.
     var pinDragCancelled = false
-    /// The pin with keyboard focus (the pin layer's single tab stop).
-    var focusedPin: AnnotationView?
-    /// Whether keyboard focus is in the pin layer (then the focused pin shows a ring).
-    var pinFocusActive = false
-    var focusRingView: AnnotationView? { pinFocusActive ? focusedPin : nil }
+    /// Invisible buttons over the pins on screen: keyboard focus and accessibility.
+    lazy var pinProxies = PinProxies(map: self)
+    /// The pin with keyboard focus shows a ring.
+    var focusRingView: AnnotationView? { pinProxies.hasFocus ? pinProxies.current : nil }
     public private(set) var hasDrawnFirstFrame = false
     /// Rasterising new tiles may take this long in one frame (ms); the rest wait a frame.
     public static let tileBudgetPerFrame = 8.0
@@ -105,7 +104,10 @@ public final class MapView: WidgetImplementation {
 
     func regionChanged(settled: Bool, animated: Bool) {
         queueDraw()
-        if settled { delegate?.mapView(self, regionDidChangeAnimated: animated) }
+        if settled {
+            pinProxies.scheduleSync()
+            delegate?.mapView(self, regionDidChangeAnimated: animated)
+        }
     }
 
     // MARK: Drawing
@@ -126,6 +128,7 @@ public final class MapView: WidgetImplementation {
             // Report once the frame has been handed to the compositor.
             Timer.after(milliseconds: 0) { [weak self] in
                 guard let self, !self.isDisposed else { return }
+                self.pinProxies.scheduleSync()
                 self.delegate?.mapViewDidFinishRenderingFirstFrame(self)
             }
         }
@@ -133,13 +136,17 @@ public final class MapView: WidgetImplementation {
 
     public func sizeAllocate(width: Int, height: Int) {
         let size = Size(width: Double(width), height: Double(height))
-        guard size != viewport.size else { return }
-        let center = viewport.centerCoordinate
-        viewport.size = size
-        viewport.centerCoordinate = center
+        if size != viewport.size {
+            let center = viewport.centerCoordinate
+            viewport.size = size
+            viewport.centerCoordinate = center
+            pinProxies.scheduleSync()
+        }
+        pinProxies.allocate()
     }
 
     public func dispose() {
+        pinProxies.removeAll()
         isDisposed = true
         widget = nil
     }

@@ -1,0 +1,148 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+
+/// Keyboard focus and accessibility for pins that are drawn, not widgets.
+/// Each pin on screen gets an invisible GtkButton child named by its title
+/// (so AT-SPI lists it as a button, and its click action selects the pin).
+/// Proxies take no pointer input — the map hit-tests pins itself — and only
+/// one is focusable at a time (a roving tab stop), so the pin layer is a
+/// single stop in the Tab order and the arrow keys move between pins.
+@MainActor
+final class PinProxies {
+    private unowned let map: MapView
+    private var proxies: [ObjectIdentifier: (view: AnnotationView, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
+    private var spare: [UnsafeMutablePointer<GtkWidget>] = []
+    private var syncScheduled = false
+    /// The pin whose proxy is the tab stop.
+    private(set) var current: AnnotationView?
+    private(set) var hasFocus = false
+
+    init(map: MapView) { self.map = map }
+
+    var count: Int { proxies.count }
+
+    /// Brings proxies up to date on the next idle (never during a snapshot or an allocation).
+    func scheduleSync() {
+        guard !syncScheduled else { return }
+        syncScheduled = true
+        Timer.after(milliseconds: 0) { [weak self] in
+            guard let self else { return }
+            self.syncScheduled = false
+            self.sync()
+        }
+    }
+
+    private func sync() {
+        guard let mapWidget = map.widget else { return }
+        map.annotationLayer.layout(map.viewport)
+        let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
+        let onScreen = map.annotationLayer.sortedViews.filter { $0.annotation != nil && $0.frame.intersects(bounds) }
+        var next: [ObjectIdentifier: (view: AnnotationView, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
+        for view in onScreen {
+            let id = ObjectIdentifier(view)
+            let widget = proxies[id]?.widget ?? takeWidget()
+            next[id] = (view, widget)
+            cm_accessible_set_label(widget, view.accessibilityLabel ?? "Pin")
+            cm_accessible_set_description(widget, view.annotation?.subtitle ?? "")
+        }
+        for (id, entry) in proxies where next[id] == nil {
+            if gtk_widget_has_focus(entry.widget) != 0 { gtk_widget_grab_focus(mapWidget) }
+            gtk_widget_set_visible(entry.widget, 0)
+            spare.append(entry.widget)
+        }
+        proxies = next
+        if current == nil || proxies[ObjectIdentifier(current!)] == nil {
+            current = map.selectedView.flatMap { proxies[ObjectIdentifier($0)] != nil ? $0 : nil }
+                ?? nearestToCentre(onScreen)
+        }
+        for (id, entry) in proxies {
+            gtk_widget_set_focusable(entry.widget, id == current.map(ObjectIdentifier.init) ? 1 : 0)
+        }
+        gtk_widget_queue_allocate(mapWidget)
+    }
+
+    /// Places each proxy over its pin; called from the map's size_allocate.
+    func allocate() {
+        for entry in proxies.values {
+            let f = entry.view.frame
+            var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
+                                     width: Int32(max(1, f.width.rounded())), height: Int32(max(1, f.height.rounded())))
+            gtk_widget_size_allocate(entry.widget, &rect, -1)
+        }
+    }
+
+    /// Moves keyboard focus to the nearest pin in a direction; false when there is none.
+    func moveFocus(_ direction: SpatialNavigation.Direction) -> Bool {
+        guard let from = current else { return false }
+        let others = proxies.values.map(\.view).filter { $0 !== from }
+        guard let i = SpatialNavigation.nearest(from: from.anchor, toward: direction, among: others.map(\.anchor)) else {
+            return false
+        }
+        focus(others[i])
+        return true
+    }
+
+    func focus(_ view: AnnotationView) {
+        guard let entry = proxies[ObjectIdentifier(view)] else { return }
+        if let old = current, let oldEntry = proxies[ObjectIdentifier(old)], old !== view {
+            gtk_widget_set_focusable(oldEntry.widget, 0)
+        }
+        current = view
+        gtk_widget_set_focusable(entry.widget, 1)
+        gtk_widget_grab_focus(entry.widget)
+    }
+
+    func widget(for view: AnnotationView) -> UnsafeMutablePointer<GtkWidget>? { proxies[ObjectIdentifier(view)]?.widget }
+
+    /// Unparents every proxy; the map is going away.
+    func removeAll() {
+        for w in proxies.values.map(\.widget) + spare { gtk_widget_unparent(w) }
+        proxies.removeAll()
+        spare.removeAll()
+        current = nil
+    }
+
+    private func nearestToCentre(_ views: [AnnotationView]) -> AnnotationView? {
+        let c = Point(x: map.viewport.size.width / 2, y: map.viewport.size.height / 2)
+        return views.min { ($0.anchor - c).length < ($1.anchor - c).length }
+    }
+
+    private func takeWidget() -> UnsafeMutablePointer<GtkWidget> {
+        if let w = spare.popLast() {
+            gtk_widget_set_visible(w, 1)
+            return w
+        }
+        let w = gtk_button_new()!
+        gtk_widget_add_css_class(w, "pin-proxy")
+        gtk_widget_set_can_target(w, 0)
+        gtk_widget_set_focus_on_click(w, 0)
+        gtk_widget_set_focusable(w, 0)
+        gtk_widget_set_parent(w, map.widget)
+        Signal.connect(w, "clicked") { [weak self] in self?.activated(w) }
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "enter") { [weak self] in self?.focusEntered(w) }
+        Signal.connect(focus, "leave") { [weak self] in
+            self?.hasFocus = false
+            self?.map.queueDraw()
+        }
+        gtk_widget_add_controller(w, cm_controller(focus.rawObject))
+        return w
+    }
+
+    private func view(of widget: UnsafeMutablePointer<GtkWidget>) -> AnnotationView? {
+        proxies.values.first { $0.widget == widget }?.view
+    }
+
+    private func activated(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        guard let view = view(of: widget), let annotation = view.annotation else { return }
+        map.selectAnnotation(annotation)
+    }
+
+    private func focusEntered(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        guard let view = view(of: widget) else { return }
+        current = view
+        hasFocus = true
+        map.queueDraw()
+    }
+}
