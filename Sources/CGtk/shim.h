@@ -73,5 +73,8 @@ static inline void cm_accessible_set_label(gpointer accessible, const char *labe
 static inline void cm_accessible_set_description(gpointer accessible, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
+static inline void cm_accessible_set_selected(gpointer accessible, gboolean selected) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
 
 #endif

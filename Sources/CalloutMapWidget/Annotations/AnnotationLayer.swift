@@ -97,7 +97,8 @@ public final class AnnotationLayer {
     public func views(at point: Point) -> [AnnotationView] {
         sortedViews.reversed().filter { view in
             let f = view.frame
-            return f.contains(point) && view.contains(Point(x: point.x - f.minX, y: point.y - f.minY))
+            let local = Point(x: point.x - f.minX, y: point.y - f.minY)
+            return view.hitBounds.contains(local) && view.contains(local)
         }
     }
 

@@ -56,8 +56,13 @@ open class AnnotationView {
     /// Draws the view in logical coordinates, (0, 0) at its top-left corner.
     open func draw(_ cr: OpaquePointer, size: Size) {}
 
-    /// Whether a point in view coordinates hits the view. By default, where
-    /// the drawing is not transparent: a flag's empty corner does not hit.
+    /// The area, in view coordinates, where clicks are tested: the view's bounds,
+    /// or more when a subclass draws or hosts something outside them (a badge,
+    /// a custom callout) that must take clicks too.
+    open var hitBounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    /// Whether a point in view coordinates hits the view (MapKit's `point(inside:)`).
+    /// By default, where the drawing is not transparent: a flag's empty corner does not hit.
     open func contains(_ point: Point) -> Bool {
         guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else { return false }
         return alpha(at: point) > 0.1

@@ -79,6 +79,7 @@ extension MapView {
         if let annotation, annotation !== selected { return }
         view.isSelected = false
         annotationLayer.kept.remove(ObjectIdentifier(selected))
+        pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didDeselect: view)
     }

@@ -1,3 +1,4 @@
+import CGtk
 import CalloutMapCore
 
 /// Told what happens on the map, in the shape of `MKMapViewDelegate`. Every
@@ -11,6 +12,8 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView)
     func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                  didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState)
+    /// A control in the annotation's callout was clicked (the view stays selected).
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView, calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>)
     /// The visible region settled after a pan, zoom, fling or programmatic move.
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool)
     /// The first frame has been drawn.
@@ -23,6 +26,8 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {}
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                         didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState) {}
+    public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
+                        calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
 }

@@ -45,6 +45,13 @@ final class PinProxies {
             next[id] = (view, widget)
             cm_accessible_set_label(widget, view.accessibilityLabel ?? "Pin")
             cm_accessible_set_description(widget, view.annotation?.subtitle ?? "")
+            // :selected for CSS, and the selected state for assistive technologies.
+            if view.isSelected {
+                gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_SELECTED, 0)
+            } else {
+                gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_SELECTED)
+            }
+            cm_accessible_set_selected(widget, view.isSelected ? 1 : 0)
         }
         for (id, entry) in proxies where next[id] == nil {
             if gtk_widget_has_focus(entry.widget) != 0 { gtk_widget_grab_focus(mapWidget) }
