@@ -55,6 +55,29 @@ final class AnnotationEndToEndTests: XCTestCase {
         XCTAssertEqual(select["title"] as? String, "San Francisco")
     }
 
+    func testDraggingTheCustomPinMovesIt() throws {
+        let yerbaBuena = Coordinate(latitude: 37.7850, longitude: -122.402)
+        let p = viewport.screenPoint(for: yerbaBuena)
+        let x = Int(map.x + p.x), y = Int(map.y + p.y)
+        var steps = ["mousemove", "\(x)", "\(y)", "mousedown", "1"]
+        for i in 1...8 { steps += ["mousemove", "\(x - 10 * i)", "\(y + 5 * i)", "sleep", "0.03"] }
+        steps += ["sleep", "0.2", "mouseup", "1"]
+        XCTAssertEqual(runTool("xdotool", steps), 0)
+        var states: [String] = []
+        while let e = app.next("drag", timeout: 3) {
+            states.append(e["state"] as? String ?? "?")
+            if states.last == "none" {
+                // Dropped 80 px west and 40 px south of where it was.
+                let dropped = viewport.screenPoint(for: Coordinate(latitude: e["lat"] as! Double, longitude: e["lon"] as! Double))
+                XCTAssertEqual(dropped.x, p.x - 80, accuracy: 1.5)
+                XCTAssertEqual(dropped.y, p.y + 40, accuracy: 1.5)
+                break
+            }
+        }
+        XCTAssertEqual(states, ["starting", "dragging", "ending", "none"])
+        XCTAssertNil(app.next("region", timeout: 0.3), "the map stayed put")
+    }
+
     func testADragOverAPinPansInsteadOfSelecting() throws {
         let p = viewport.screenPoint(for: goldenGate)
         let x = Int(map.x + p.x), y = Int(map.y + p.y - 24)

@@ -48,6 +48,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(cairo_image_surface_get_height(surface), 400)
     }
 
+    func testBadGeoJSONIsReportedPerFeatureAndTheRestStillLoads() throws {
+        let dir = FileManager.default.temporaryDirectory
+        let bad = dir.appendingPathComponent("cm-bad-\(getpid()).geojson")
+        let junk = dir.appendingPathComponent("cm-junk-\(getpid()).geojson")
+        let out = dir.appendingPathComponent("cm-bad-\(getpid()).png").path
+        defer { [bad, junk].forEach { try? FileManager.default.removeItem(at: $0) }; try? FileManager.default.removeItem(atPath: out) }
+        try Data(#"""
+        {"type":"FeatureCollection","features":[
+          {"type":"Feature","geometry":{"type":"Point","coordinates":[-122.42,37.78]},"properties":{"title":"<b>Fine</b>"}},
+          {"type":"Feature","geometry":{"type":"Point","coordinates":[-122.42,137.78]},"properties":{"title":"Too far north"}},
+          {"type":"Feature","geometry":null,"properties":{}}
+        ]}
+        """#.utf8).write(to: bad)
+        try Data("{ not json".utf8).write(to: junk)
+        let r = try launch(["render", "--no-demo", "--data", bad.path, "--data", junk.path, "--size", "200x200",
+                            "--center", "37.78,-122.42", "--zoom", "12", "--out", out])
+        XCTAssertEqual(r.status, 0, "bad data is reported, not fatal")
+        XCTAssertTrue(r.stderr.contains("\(bad.path): feature 1: has latitude 137.78, beyond ±90; skipped"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(bad.path): feature 2: has no geometry; skipped"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(junk.path): is not valid JSON; nothing was loaded from it"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("feature 0"), "the valid feature loaded")
+    }
+
     func testMissingDataIsAClearError() throws {
         var env = ProcessInfo.processInfo.environment
         env["CALLOUTMAP_DATA_DIR"] = "/nonexistent/calloutmap"
