@@ -11,8 +11,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("-h") || arguments.contains("--help") {
     print("""
     Usage: calloutmap-bench [--frames N] [--starts N]
-    Prints JSON: app start → first frame (needs a display; null without one),
-    pan frame cost (median/p95 ms, offscreen), tile render cost and peak RSS.
+    Prints JSON: app start → first frame and click → select at 100k annotations
+    (both need a display; null without one), pan frame cost (median/p95 ms,
+    offscreen) bare and with 1k price pins in view, adding 10k/100k annotations,
+    tile render cost and peak RSS.
     """)
     exit(0)
 }
@@ -40,6 +42,9 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["start_to_first_frame_ms"] = Benchmarks.appStart(runs: starts)
     out["pan_frame_ms"] = Benchmarks.panFrames(basemap: basemap, frames: frames)
     out["tile_render_ms"] = Benchmarks.tileRender(basemap: basemap)
+    out["add_annotations_ms"] = ["10000": AnnotationBenchmarks.add(count: 10_000), "100000": AnnotationBenchmarks.add(count: 100_000)]
+    out["pan_frame_1k_pins_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0, frames: frames)
+    out["click_to_select_us_100k"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 100_000, clicks: 200)
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["renderer"] = "gsk-cairo offscreen"
     out["size"] = "1280x800"

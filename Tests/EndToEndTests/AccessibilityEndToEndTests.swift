@@ -24,7 +24,7 @@ final class AccessibilityEndToEndTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs Debian's python3-pyatspi")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [Self.script.path] + arguments
+        p.arguments = [Self.script.path, String(app.process.processIdentifier)] + arguments
         let out = Pipe()
         p.standardOutput = out
         try p.run()

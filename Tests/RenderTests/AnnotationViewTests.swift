@@ -86,7 +86,7 @@ final class AnnotationViewTests: XCTestCase {
             XCTAssertEqual(layer.views(at: badge).first?.annotation?.title, "north")
             // Selection puts a pin on top whatever its place.
             layer.view(for: north)!.isSelected = true
-            layer.layout(viewport)
+            layer.restack(layer.view(for: north)!)
             XCTAssertEqual(layer.views(at: Point(x: 400, y: 302)).first?.annotation?.title, "north")
             XCTAssertTrue(layer.sortedViews.last === layer.view(for: north), "drawn last")
         }

@@ -20,9 +20,15 @@ public final class AnnotationLayer {
     private var orders: [ObjectIdentifier: Int] = [:]
     private var nextOrder = 0
     /// Annotations whose views stay even off screen (the selected one, one being dragged).
-    var kept: Set<ObjectIdentifier> = []
+    private(set) var kept: Set<ObjectIdentifier> = []
+    /// The viewport of the last layout; the next one with the same viewport is skipped.
+    private var laidOut: Viewport?
+    private var needsLayout = true
     /// Views bottom first, as of the last layout.
     public private(set) var sortedViews: [AnnotationView] = []
+    /// Each sorted view's hit area on screen, so a click scans plain rectangles
+    /// and asks only the views under it for their shape.
+    private var hitAreas: [Rect] = []
     /// Views created since the layer was made (not reused), for tests and the benchmark.
     public private(set) var createdViewCount = 0
 
@@ -50,6 +56,7 @@ public final class AnnotationLayer {
 
     public func add(_ new: [any Annotation]) {
         annotations.add(new)
+        needsLayout = true
         for a in new where orders[ObjectIdentifier(a)] == nil {
             orders[ObjectIdentifier(a)] = nextOrder
             nextOrder += 1
@@ -58,6 +65,7 @@ public final class AnnotationLayer {
 
     public func remove(_ gone: [any Annotation]) {
         annotations.remove(gone)
+        needsLayout = true
         for a in gone {
             let id = ObjectIdentifier(a)
             orders[id] = nil
@@ -65,12 +73,23 @@ public final class AnnotationLayer {
             if let view = visible.removeValue(forKey: id) { recycle(view) }
         }
         sortedViews.removeAll { view in view.annotation.map { !annotations.contains($0) } ?? true }
+        hitAreas = sortedViews.map(Self.hitArea)
     }
 
     public func view(for annotation: any Annotation) -> AnnotationView? { visible[ObjectIdentifier(annotation)] }
 
+    /// Re-reads an annotation's coordinate (after the model moved it).
+    public func update(_ annotation: any Annotation) {
+        annotations.update(annotation)
+        needsLayout = true
+    }
+
     /// Brings the set of views up to date with the viewport and orders them for drawing.
+    /// Cheap when nothing changed since the last call.
     public func layout(_ viewport: Viewport) {
+        if !needsLayout, laidOut == viewport { return }
+        needsLayout = false
+        laidOut = viewport
         let pad = Self.margin / viewport.worldSize
         let topLeft = viewport.worldPoint(at: .zero)
         let bottomRight = viewport.worldPoint(at: Point(x: viewport.size.width, y: viewport.size.height))
@@ -91,15 +110,56 @@ public final class AnnotationLayer {
         for (id, view) in visible where next[id] == nil { recycle(view) }
         visible = next
         sortedViews = next.values.sorted { $1.stackingKey.isAbove($0.stackingKey) }
+        hitAreas = sortedViews.map(Self.hitArea)
+    }
+
+    private static func hitArea(_ view: AnnotationView) -> Rect {
+        let f = view.frame, h = view.hitBounds
+        return Rect(x: f.minX + h.minX, y: f.minY + h.minY, width: h.width, height: h.height)
+    }
+
+    /// Keeps an annotation's view even off screen (while selected or dragged).
+    func keep(_ annotation: any Annotation) {
+        let id = ObjectIdentifier(annotation)
+        kept.insert(id)
+        if visible[id] == nil { needsLayout = true }
+    }
+
+    func release(_ annotation: any Annotation) {
+        kept.remove(ObjectIdentifier(annotation))
+        // Only a view now off screen needs a layout (to go back to its pool).
+        if let viewport = laidOut {
+            let p = viewport.screenPoint(for: annotation.coordinate)
+            let area = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+                .insetBy(dx: -Self.margin, dy: -Self.margin)
+            if !area.contains(p) { needsLayout = true }
+        }
+    }
+
+    /// Moves one view to its place in the drawing order after its stacking key
+    /// changed (selected or deselected), without laying everything out again.
+    func restack(_ view: AnnotationView) {
+        guard let i = sortedViews.firstIndex(where: { $0 === view }) else { return }
+        sortedViews.remove(at: i)
+        hitAreas.remove(at: i)
+        let key = view.stackingKey
+        var low = 0, high = sortedViews.count
+        while low < high {  // first index whose view is above `view`
+            let mid = (low + high) / 2
+            if sortedViews[mid].stackingKey.isAbove(key) { high = mid } else { low = mid + 1 }
+        }
+        sortedViews.insert(view, at: low)
+        hitAreas.insert(Self.hitArea(view), at: low)
     }
 
     /// Views whose shape contains a screen point, topmost first.
     public func views(at point: Point) -> [AnnotationView] {
-        sortedViews.reversed().filter { view in
-            let f = view.frame
-            let local = Point(x: point.x - f.minX, y: point.y - f.minY)
-            return view.hitBounds.contains(local) && view.contains(local)
+        var hits: [AnnotationView] = []
+        for i in hitAreas.indices.reversed() where hitAreas[i].contains(point) {
+            let view = sortedViews[i], f = view.frame
+            if view.contains(Point(x: point.x - f.minX, y: point.y - f.minY)) { hits.append(view) }
         }
+        return hits
     }
 
     private func makeView(for annotation: any Annotation) -> AnnotationView {

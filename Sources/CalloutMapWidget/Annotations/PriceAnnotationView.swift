@@ -19,8 +19,6 @@ open class PriceAnnotationView: AnnotationView {
         super.prepareForDisplay()
     }
 
-    open override func selectionChanged() { layOut() }
-
     private func layOut() {
         let width = max(36, measure(text) + 16)
         size = Size(width: width, height: 22 + Self.pointer)

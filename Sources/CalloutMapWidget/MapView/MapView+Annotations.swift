@@ -51,7 +51,6 @@ extension MapView {
 
     public var selectedAnnotation: (any Annotation)? { selectedView?.annotation }
 
-    var selectedView: AnnotationView? { annotationLayer.sortedViews.last(where: { $0.isSelected }) }
 
     /// Selects an annotation, first bringing it into view if it is off screen
     /// (MapKit silently ignores that case). Selecting the selected one does nothing.
@@ -60,15 +59,15 @@ extension MapView {
         if let current = selectedAnnotation, current === annotation { return }
         if let current = selectedAnnotation { deselectAnnotation(current, animated: animated) }
         let p = viewport.screenPoint(for: annotation.coordinate)
-        let inset = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(dx: 40, dy: 60)
-        if !inset.contains(p) {
+        if !Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).contains(p) {
             setCenter(annotation.coordinate)
         }
-        annotationLayer.kept.insert(ObjectIdentifier(annotation))
+        annotationLayer.keep(annotation)
         annotationLayer.layout(viewport)
         guard let view = annotationLayer.view(for: annotation) else { return }
         view.isSelected = true
-        annotationLayer.layout(viewport)  // re-stack: the selected view comes to the front
+        selectedView = view
+        annotationLayer.restack(view)  // the selected view comes to the front
         pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didSelect: view)
@@ -78,7 +77,9 @@ extension MapView {
         guard let view = selectedView, let selected = view.annotation else { return }
         if let annotation, annotation !== selected { return }
         view.isSelected = false
-        annotationLayer.kept.remove(ObjectIdentifier(selected))
+        selectedView = nil
+        annotationLayer.restack(view)
+        annotationLayer.release(selected)
         pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didDeselect: view)

@@ -120,7 +120,7 @@ extension MapView {
     func movePin(_ view: AnnotationView, to anchor: Point) {
         if view.dragState == .none {
             guard !pinDragCancelled else { return }
-            annotationLayer.kept.insert(ObjectIdentifier(view.annotation!))
+            annotationLayer.keep(view.annotation!)
             setDragState(view, .starting)
             setDragState(view, .dragging)
         }
@@ -140,8 +140,8 @@ extension MapView {
             setDragState(pin.view, .ending)
             annotation.coordinate = viewport.coordinate(at: pin.view.anchor)
         }
-        annotationLayer.annotations.update(annotation)
-        if !pin.view.isSelected { annotationLayer.kept.remove(ObjectIdentifier(annotation)) }
+        annotationLayer.update(annotation)
+        if !pin.view.isSelected { annotationLayer.release(annotation) }
         setDragState(pin.view, .none)
         pinDragCancelled = cancelled
         queueDraw()

@@ -17,6 +17,8 @@ public final class MapView: WidgetImplementation {
     public let tiles: TileCache
     public let annotationLayer = AnnotationLayer()
     var cycler = ClickCycler<ObjectIdentifier>()
+    /// The selected annotation's view (kept even off screen while selected).
+    public internal(set) var selectedView: AnnotationView?
     /// The pin being dragged and where the press started relative to its anchor.
     var draggedPin: (view: AnnotationView, grab: Point, original: Coordinate)?
     /// Escape cancelled the pin drag of the current press: further moves do nothing.

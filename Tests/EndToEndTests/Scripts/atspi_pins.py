@@ -1,17 +1,22 @@
 #!/usr/bin/python3
-"""Prints, as JSON, every button of the running calloutmap app as AT-SPI sees it:
+"""Prints, as JSON, every button of a running calloutmap process as AT-SPI sees it:
 [{"name": ..., "description": ..., "x": ..., "y": ..., "width": ..., "height": ...}].
-With --click NAME, also performs that button's first action (what a screen reader does)."""
+Usage: atspi_pins.py PID [--click NAME]; --click also performs that button's
+first action (what a screen reader does). Only the app with that process id is
+asked: another (a test runner waiting on this script) would never answer."""
 import json, sys, time
 import pyatspi
 
 
-def find_app():
+def find_app(pid):
     desktop = pyatspi.Registry.getDesktop(0)
     for _ in range(50):
         for app in desktop:
-            if app is not None and app.name and "calloutmap" in app.name.lower():
-                return app
+            try:
+                if app is not None and app.name == "calloutmap" and app.get_process_id() == pid:
+                    return app
+            except Exception:
+                continue
         time.sleep(0.1)
     return None
 
@@ -29,16 +34,18 @@ def walk(node, out):
         walk(node.getChildAtIndex(i), out)
 
 
-app = find_app()
+pid = int(sys.argv[1])
+args = sys.argv[2:]
+app = find_app(pid)
 if app is None:
     print("no calloutmap application on the accessibility bus", file=sys.stderr)
     sys.exit(1)
 buttons = []
 walk(app, buttons)
-if len(sys.argv) == 3 and sys.argv[1] == "--click":
-    target = next((b for b in buttons if b["name"] == sys.argv[2]), None)
+if len(args) == 2 and args[0] == "--click":
+    target = next((b for b in buttons if b["name"] == args[1]), None)
     if target is None:
-        print(f"no button named {sys.argv[2]!r}", file=sys.stderr)
+        print(f"no button named {args[1]!r}", file=sys.stderr)
         sys.exit(1)
     target["node"].queryAction().doAction(0)
 print(json.dumps([{k: v for k, v in b.items() if k != "node"} for b in buttons]))

@@ -1,0 +1,108 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+import CalloutMapWidget
+import Foundation
+
+/// Annotation figures: adding 10k/100k, a pan frame with 1k price pins in
+/// view, and click → select through the widget's real gesture signals.
+@MainActor
+enum AnnotationBenchmarks {
+    /// Deterministic points: `count` inside the 1280×800 view at zoom 12 on San Francisco when
+    /// `inView`, else spread over the world's land-ish latitudes.
+    static func annotations(_ count: Int, inView: Bool, seed: UInt64 = 7) -> [PointAnnotation] {
+        var state = seed
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let view = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
+        return (0..<count).map { i in
+            let c = inView ? view.coordinate(at: Point(x: 20 + next() * 1240, y: 40 + next() * 740))
+                           : Coordinate(latitude: -60 + next() * 130, longitude: -180 + next() * 360)
+            return PointAnnotation(coordinate: c, title: "Place \(i)", properties: ["kind": "price", "price": String(40 + i % 460)])
+        }
+    }
+
+    /// Creating the annotations, adding them and the first layout (which builds the index).
+    static func add(count: Int) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let layer = AnnotationLayer()
+        layer.add(annotations(count, inView: false))
+        layer.layout(Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size))
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
+    /// Pans across 1,000 price pins in view (plus `background` elsewhere), offscreen.
+    static func panWithPins(basemap: Basemap, inView: Int, background: Int, frames: Int) -> [String: Any] {
+        let renderer = try! OffscreenRenderer()
+        let layer = AnnotationLayer()
+        layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
+        layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
+        layer.add(annotations(inView, inView: true) + annotations(background, inView: false, seed: 11))
+        var viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
+        var scene = MapScene(viewport: viewport, style: .light, scale: 1,
+                             tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
+        scene.annotationLayer = layer
+        _ = renderer.texture(of: scene)
+        var times: [Double] = []
+        for i in 0..<frames {
+            viewport.pan(by: Point(x: i % 40 < 20 ? -5 : 5, y: 0))  // stays over the pins
+            scene.viewport = viewport
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = renderer.texture(of: scene)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": frames,
+                "pins_in_view": layer.sortedViews.count]
+    }
+
+    /// Click → select with 100k annotations loaded: a press and release emitted on the
+    /// map's drag gesture (the same signals a real click produces), until `didSelect`.
+    static func clickToSelect(basemap: Basemap, total: Int, clicks: Int) -> Any {
+        guard gtk_init_check() != 0 else { return NSNull() }
+        final class Counter: MapViewDelegate { var selected = 0
+            func mapView(_ mapView: MapView, didSelect view: AnnotationView) { selected += 1 }
+        }
+        let map = MapView(basemap: basemap, center: Benchmarks.sanFrancisco, zoom: 12)
+        let counter = Counter()
+        map.delegate = counter
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(cm_window(window), 1280, 800)
+        gtk_window_set_child(cm_window(window), map.widget)
+        gtk_window_present(cm_window(window))
+        let visible = annotations(1000, inView: true)
+        map.addAnnotations(visible + annotations(total - 1000, inView: false, seed: 13))
+        MainLoop.iterate(until: { map.hasDrawnFirstFrame }, timeout: 10)
+        guard let drag = controller("GtkGestureDrag", of: map.widget) else { return NSNull() }
+        var times: [Double] = []
+        // Targets well inside the view, so no selection has to bring its pin into view.
+        let bounds = Rect(x: 60, y: 60, width: map.viewport.size.width - 120, height: map.viewport.size.height - 120)
+        let targets = visible.filter { bounds.contains(map.point(for: $0)) }
+        for i in 0..<clicks {
+            let p = map.point(for: targets[(i * 37) % targets.count])
+            let target = Point(x: p.x, y: p.y - 12)  // the tag's body, above its pointer
+            let before = counter.selected
+            let start = DispatchTime.now().uptimeNanoseconds
+            cm_emit_drag(drag, "drag-begin", target.x, target.y)
+            cm_emit_drag(drag, "drag-end", 0, 0)
+            let end = DispatchTime.now().uptimeNanoseconds
+            if counter.selected > before { times.append(Double(end - start) / 1e3) }
+            map.deselectAnnotation()
+        }
+        gtk_window_destroy(cm_window(window))
+        return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95),
+                "clicks": clicks, "selected": times.count, "annotations": total]
+    }
+
+    private static func controller(_ type: String, of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
+        let list = gtk_widget_observe_controllers(widget)!
+        defer { g_object_unref(list.rawObject) }
+        for i in 0..<g_list_model_get_n_items(list) {
+            let item = g_list_model_get_item(list, i)!
+            g_object_unref(item)
+            if String(cString: g_type_name_from_instance(item.assumingMemoryBound(to: GTypeInstance.self))) == type { return item }
+        }
+        return nil
+    }
+}
