@@ -74,7 +74,7 @@ enum AnnotationBenchmarks {
         let visible = annotations(1000, inView: true)
         map.addAnnotations(visible + annotations(total - 1000, inView: false, seed: 13))
         MainLoop.iterate(until: { map.hasDrawnFirstFrame }, timeout: 10)
-        guard let drag = controller("GtkGestureDrag", of: map.widget) else { return NSNull() }
+        guard let drag = eventController(ofType: "GtkGestureDrag", on: map.widget) else { return NSNull() }
         var times: [Double] = []
         // Targets well inside the view, so no selection has to bring its pin into view.
         let bounds = Rect(x: 60, y: 60, width: map.viewport.size.width - 120, height: map.viewport.size.height - 120)
@@ -93,16 +93,5 @@ enum AnnotationBenchmarks {
         gtk_window_destroy(cm_window(window))
         return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95),
                 "clicks": clicks, "selected": times.count, "annotations": total]
-    }
-
-    private static func controller(_ type: String, of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
-        let list = gtk_widget_observe_controllers(widget)!
-        defer { g_object_unref(list.rawObject) }
-        for i in 0..<g_list_model_get_n_items(list) {
-            let item = g_list_model_get_item(list, i)!
-            g_object_unref(item)
-            if String(cString: g_type_name_from_instance(item.assumingMemoryBound(to: GTypeInstance.self))) == type { return item }
-        }
-        return nil
     }
 }

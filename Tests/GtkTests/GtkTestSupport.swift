@@ -20,18 +20,8 @@ enum GtkTestSupport {
         MainLoop.iterate(until: { g_get_monotonic_time() > end }, timeout: seconds + 1)
     }
 
-    /// The first event controller of a GType name (e.g. "GtkGestureDrag") on a widget.
     static func controller(_ type: String, of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
-        let list = gtk_widget_observe_controllers(widget)!
-        defer { g_object_unref(list.rawObject) }
-        for i in 0..<g_list_model_get_n_items(list) {
-            let item = g_list_model_get_item(list, i)!
-            g_object_unref(item)
-            if String(cString: g_type_name_from_instance(item.assumingMemoryBound(to: GTypeInstance.self))) == type {
-                return item
-            }
-        }
-        return nil
+        eventController(ofType: type, on: widget)
     }
 
     /// A window of the given size holding a MapView on San Francisco at zoom 12.
