@@ -37,7 +37,12 @@ open class ImageAnnotationView: AnnotationView {
 extension PinImage {
     /// A red pennant on a pole; the pole's foot is the hotspot. Our own drawing.
     public static let flag = PinImage(size: Size(width: 32, height: 40), hotspot: Point(x: 5, y: 39)) { cr in
-        // Pole
+        // Pole, with a light halo so it reads on dark land too
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.75)
+        cairo_rectangle(cr, 3, 2.5, 4.2, 37.5)
+        cairo_fill(cr)
+        cairo_arc(cr, 5.1, 3, 3.2, 0, 2 * Double.pi)
+        cairo_fill(cr)
         cairo_set_source_rgb(cr, 0.24, 0.22, 0.27)
         cairo_rectangle(cr, 4, 3, 2.2, 36.5)
         cairo_fill(cr)
