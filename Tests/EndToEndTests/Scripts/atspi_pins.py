@@ -13,7 +13,9 @@ def find_app(pid):
     for _ in range(50):
         for app in desktop:
             try:
-                if app is not None and app.name == "calloutmap" and app.get_process_id() == pid:
+                # The process id comes from the bus daemon; ask the app itself
+                # nothing until it is ours (a busy test runner would not answer).
+                if app is not None and app.get_process_id() == pid and app.name == "calloutmap":
                     return app
             except Exception:
                 continue
