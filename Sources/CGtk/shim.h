@@ -28,6 +28,7 @@ static inline GdkPaintable *cm_paintable(void *p) { return GDK_PAINTABLE(p); }
 static inline GdkTexture *cm_texture(void *p) { return GDK_TEXTURE(p); }
 
 static inline gboolean cm_is_object(void *p) { return G_IS_OBJECT(p); }
+static inline gboolean cm_is_button(void *p) { return GTK_IS_BUTTON(p); }
 
 // Emits signals the way GTK's gestures do, for tests that cannot synthesize input.
 static inline void cm_emit_drag(gpointer gesture, const char *signal, double x, double y) {

@@ -16,15 +16,30 @@ enum DemoViews {
         guard let point = annotation as? PointAnnotation else { return nil }
         switch point.kind {
         case "flag":
+            // Seed 003: San Francisco's flag, with a flag icon as the callout's left accessory.
             let view = layer.dequeueView(withIdentifier: "flag", for: point) as! ImageAnnotationView
             view.image = .flag
+            view.leftCalloutAccessoryView = CalloutAccessory.image(.flag, size: Size(width: 24, height: 30))
             return view
-        case "price", "custom", "place":
+        case "price":
+            let view = layer.dequeueView(withIdentifier: "price", for: point)
+            view.rightCalloutAccessoryView = CalloutAccessory.button(icon: "bookmark-new-symbolic", label: "Save")
+            return view
+        case "custom", "place":
             return layer.dequeueView(withIdentifier: point.kind!, for: point)
         default:
             let view = layer.dequeueView(withIdentifier: "marker", for: point) as! MarkerAnnotationView
             view.markerTintColor = point.properties["tint"].flatMap(RGBA.init(hexString:)) ?? RGBA(0xE01B24)
             view.glyphText = initials(point.title)
+            if point.title == "Ferry Building" {
+                // Seed 003: a picture replaces the subtitle.
+                view.detailCalloutAccessoryView = CalloutAccessory.image(.ferryBuilding)
+                view.rightCalloutAccessoryView = nil
+            } else {
+                // Seed 003: the bridge's detail-disclosure button.
+                view.detailCalloutAccessoryView = nil
+                view.rightCalloutAccessoryView = CalloutAccessory.detailDisclosureButton()
+            }
             return view
         }
     }

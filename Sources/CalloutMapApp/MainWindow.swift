@@ -14,6 +14,10 @@ final class MainWindow: MapViewDelegate {
     private let banner = ProblemBanner()
     private let zoomIn: UnsafeMutablePointer<GtkWidget>
     private let zoomOut: UnsafeMutablePointer<GtkWidget>
+    private let modes: ModeSwitcher
+    private let panel = EventPanel()
+    private var initialSelection: String?
+    private var loaded: [PointAnnotation] = []
 
     init(application: UnsafeMutablePointer<GtkApplication>, options: Options, basemap: Basemap) {
         events = EventLog(enabled: options.logEvents)
@@ -32,17 +36,61 @@ final class MainWindow: MapViewDelegate {
         gtk_box_append(cast(zoomBox), zoomOut)
         gtk_box_append(cast(zoomBox), zoomIn)
         gtk_header_bar_pack_start(opaque(header), zoomBox)
+        modes = ModeSwitcher(selected: options.mode)
+        gtk_header_bar_set_title_widget(opaque(header), modes.widget)
+        let panelToggle = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(cast(panelToggle), "sidebar-show-right-symbolic")
+        gtk_widget_set_tooltip_text(panelToggle, "Approach and Events (F9)")
+        cm_accessible_set_label(panelToggle, "Show approach and events")
+        gtk_toggle_button_set_active(cast(panelToggle), 1)
+        gtk_header_bar_pack_end(opaque(header), panelToggle)
         gtk_window_set_titlebar(cm_window(window), header)
+
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(OpaquePointer(overlay), map.widget)
         gtk_overlay_add_overlay(OpaquePointer(overlay), banner.widget)
-        gtk_window_set_child(cm_window(window), overlay)
+        gtk_widget_set_hexpand(overlay, 1)
+        let sidebar = gtk_revealer_new()!
+        gtk_revealer_set_transition_type(OpaquePointer(sidebar), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
+        gtk_revealer_set_child(OpaquePointer(sidebar), panel.widget)
+        gtk_revealer_set_reveal_child(OpaquePointer(sidebar), options.sizeGiven && options.size.width < 900 ? 0 : 1)
+        gtk_toggle_button_set_active(cast(panelToggle), options.sizeGiven && options.size.width < 900 ? 0 : 1)
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_box_append(cast(row), overlay)
+        gtk_box_append(cast(row), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+        gtk_box_append(cast(row), sidebar)
+        gtk_window_set_child(cm_window(window), row)
+        initialSelection = options.select
+        map.calloutMode = options.mode
+        panel.describe(options.mode)
+        Signal.connect(panelToggle, "toggled") {
+            gtk_revealer_set_reveal_child(OpaquePointer(sidebar), gtk_toggle_button_get_active(cast(panelToggle)))
+        }
 
         map.delegate = self
         DemoViews.register(on: map.annotationLayer)
         Signal.connect(zoomIn, "clicked") { [weak self] in self?.map.zoom(by: ZoomSteps.key) }
         Signal.connect(zoomOut, "clicked") { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }
+        modes.onChange = { [weak self] mode in self?.switchMode(mode) }
+        // Keys 1–4 pick the approach, F9 the panel, Escape closes the callout wherever focus is.
+        let keys = gtk_event_controller_key_new()!
+        Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
+            guard let self, state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
+            switch Int32(keyval) {
+            case GDK_KEY_1, GDK_KEY_KP_1: self.switchMode(.standard)
+            case GDK_KEY_2, GDK_KEY_KP_2: self.switchMode(.custom)
+            case GDK_KEY_3, GDK_KEY_KP_3: self.switchMode(.annotation)
+            case GDK_KEY_4, GDK_KEY_KP_4: self.switchMode(.popover)
+            case GDK_KEY_F9: gtk_toggle_button_set_active(cast(panelToggle), gtk_toggle_button_get_active(cast(panelToggle)) == 0 ? 1 : 0)
+            case GDK_KEY_Escape:
+                guard self.map.selectedAnnotation != nil else { return false }
+                self.map.deselectAnnotation()
+            default: return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(window, cm_controller(keys.rawObject))
         colorScheme.apply()
         updateZoomButtons()
     }
@@ -70,6 +118,17 @@ final class MainWindow: MapViewDelegate {
         let (annotations, problems) = AnnotationFiles.load(files)
         map.addAnnotations(annotations)
         if !problems.isEmpty { banner.show(problems) }
+        loaded = annotations
+    }
+
+    /// Switches the approach; the current selection is shown again the new way.
+    func switchMode(_ mode: CalloutMode) {
+        guard mode != map.calloutMode else { return }
+        modes.select(mode)
+        panel.describe(mode)
+        map.calloutMode = mode
+        panel.log("Mode", ModeSwitcher.titles[mode]!)
+        events.emit(["event": "mode", "mode": mode.rawValue])
     }
 
     // MARK: MapViewDelegate
@@ -80,10 +139,35 @@ final class MainWindow: MapViewDelegate {
 
     func mapView(_ mapView: MapView, didSelect view: AnnotationView) {
         events.emit(annotationEvent("select", view))
+        panel.log("Selected", view.annotation?.title ?? "")
     }
 
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {
         events.emit(annotationEvent("deselect", view))
+        panel.log("Deselected", view.annotation?.title ?? "")
+    }
+
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView,
+                 calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?) {
+        var event = annotationEvent("accessory", view)
+        let name = control.flatMap { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } }
+            ?? control.flatMap { gtk_button_get_label(cast($0)).map { String(cString: $0) } } ?? "Details"
+        event["control"] = name
+        events.emit(event)
+        panel.log("Accessory tapped: \(name)", view.annotation?.title ?? "")
+    }
+
+    func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {
+        events.emit(annotationEvent("callout-shown", view))
+    }
+
+    func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {
+        events.emit(annotationEvent("callout-hidden", view))
+    }
+
+    func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {
+        events.emit(annotationEvent("popover-closed", view))
+        panel.log("Popover closed", view.annotation?.title ?? "")
     }
 
     func mapView(_ mapView: MapView, annotationView view: AnnotationView,
@@ -94,7 +178,7 @@ final class MainWindow: MapViewDelegate {
     }
 
     private func annotationEvent(_ name: String, _ view: AnnotationView) -> [String: Any] {
-        var event: [String: Any] = ["event": name, "title": view.annotation?.title ?? NSNull()]
+        var event: [String: Any] = ["event": name, "title": view.annotation?.title ?? NSNull(), "mode": map.calloutMode.rawValue]
         if let c = view.annotation?.coordinate {
             event["lat"] = c.latitude
             event["lon"] = c.longitude
@@ -103,6 +187,10 @@ final class MainWindow: MapViewDelegate {
     }
 
     func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {
+        if let title = initialSelection {
+            initialSelection = nil
+            if let a = loaded.first(where: { $0.title == title }) { mapView.selectAnnotation(a, animated: false) }
+        }
         var origin = graphene_point_t(), inWindow = graphene_point_t()
         _ = gtk_widget_compute_point(mapView.widget, window, &origin, &inWindow)
         // Client-side decorations put a shadow margin between the surface's corner and the window widget.
@@ -122,6 +210,8 @@ final class MainWindow: MapViewDelegate {
 
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {
         updateZoomButtons()
+        panel.log("Region changed", String(format: "%.4f, %.4f at zoom %.1f", mapView.centerCoordinate.latitude,
+                                           mapView.centerCoordinate.longitude, mapView.zoom))
         events.emit(["event": "region", "center": EventLog.coordinate(mapView.centerCoordinate), "zoom": mapView.zoom])
     }
 }

@@ -1,4 +1,5 @@
 import CalloutMapCore
+import CalloutMapWidget
 
 /// The command line. Bad input is a `UsageError` (exit code 2).
 struct Options {
@@ -19,6 +20,8 @@ struct Options {
     var logEvents = false
     var dataFiles: [String] = []
     var demo = true
+    var mode = CalloutMode.standard
+    var select: String?
 
     static let usage = """
     Usage: calloutmap [OPTIONS]
@@ -31,6 +34,8 @@ struct Options {
       --dark, --light    force the dark or light style (default: follow the desktop)
       --data FILE        also show the points of a GeoJSON FeatureCollection (repeatable)
       --no-demo          leave out the built-in San Francisco demo annotations
+      --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover
+      --select TITLE     select the annotation with this title at start
       --log-events       print map events as JSON lines on standard output
       --scale N          render only: device pixels per pixel, 1 or 2 (default 1)
       --out FILE.png     render only: where to write the image
@@ -78,6 +83,13 @@ struct Options {
             case "--log-events": o.logEvents = true
             case "--data": o.dataFiles.append(try value(arg))
             case "--no-demo": o.demo = false
+            case "--mode":
+                let v = try value(arg)
+                guard let m = CalloutMode(rawValue: v) else {
+                    throw UsageError("--mode takes standard, custom, annotation or popover, not '\(v)'")
+                }
+                o.mode = m
+            case "--select": o.select = try value(arg)
             case "-h", "--help": throw HelpRequested()
             default:
                 throw UsageError("unknown argument '\(arg)'")

@@ -1,12 +1,12 @@
 import CGtk
 import Synchronization
 
-/// A Swift closure handed to GLib as `user_data`. GLib owns one retain and
+/// A Swift value (usually a closure) handed to GLib as `user_data`. GLib owns one retain and
 /// gives it back through a destroy notify, exactly once.
-final class ClosureBox<F>: @unchecked Sendable {
-    let call: F
+public final class ClosureBox<F>: @unchecked Sendable {
+    public let call: F
 
-    init(_ call: F) {
+    public init(_ call: F) {
         self.call = call
         ClosureBoxes.live.add(1, ordering: .relaxed)
     }
@@ -14,9 +14,9 @@ final class ClosureBox<F>: @unchecked Sendable {
     deinit { ClosureBoxes.live.subtract(1, ordering: .relaxed) }
 
     /// A +1 pointer for GLib; balance it with `releaseBox`.
-    func retainedPointer() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+    public func retainedPointer() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 
-    static func from(_ p: UnsafeMutableRawPointer?) -> ClosureBox<F> {
+    public static func from(_ p: UnsafeMutableRawPointer?) -> ClosureBox<F> {
         Unmanaged<ClosureBox<F>>.fromOpaque(p!).takeUnretainedValue()
     }
 }
@@ -32,6 +32,6 @@ let releaseBox: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<G
     if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
 }
 
-let releaseBoxNotify: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+public let releaseBoxNotify: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
     if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
 }

@@ -7,6 +7,15 @@ public protocol WidgetImplementation: AnyObject {
     func sizeAllocate(width: Int, height: Int)
     /// Called once when GTK disposes the widget; drop children and references here.
     func dispose()
+    /// Minimum and natural size along an orientation (GTK's measure); default 0, 0.
+    func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int)
+    /// Whether a point in widget coordinates is part of the widget for picking; nil: its rectangle.
+    func contains(_ x: Double, _ y: Double) -> Bool?
+}
+
+extension WidgetImplementation {
+    public func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) { (0, 0) }
+    public func contains(_ x: Double, _ y: Double) -> Bool? { nil }
 }
 
 /// Registers one GtkWidget subclass per type name whose virtual functions
@@ -47,6 +56,22 @@ public enum CustomWidget {
                 MainActor.assumeIsolated {
                     CustomWidget.implementation(of: widget)?.sizeAllocate(width: Int(width), height: Int(height))
                 }
+            }
+            widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minBaseline, natBaseline in
+                let (lo, hi) = MainActor.assumeIsolated {
+                    CustomWidget.implementation(of: widget)?.measure(horizontal: orientation == GTK_ORIENTATION_HORIZONTAL,
+                                                                     forSize: Int(forSize)) ?? (0, 0)
+                }
+                minimum?.pointee = Int32(lo)
+                natural?.pointee = Int32(hi)
+                minBaseline?.pointee = -1
+                natBaseline?.pointee = -1
+            }
+            widgetClass.pointee.contains = { widget, x, y in
+                let answer = MainActor.assumeIsolated { CustomWidget.implementation(of: widget)?.contains(x, y) }
+                if let answer { return answer ? 1 : 0 }
+                let parent = cm_widget_class(CustomWidget.parentClass)
+                return parent?.pointee.contains?(widget, x, y) ?? 0
             }
             cm_object_class(klass)!.pointee.dispose = { object in
                 MainActor.assumeIsolated { CustomWidget.implementation(of: object)?.dispose() }

@@ -109,6 +109,7 @@ public final class AnnotationLayer {
         }
         for (id, view) in visible where next[id] == nil { recycle(view) }
         visible = next
+        for view in next.values { view.layoutAttached() }
         sortedViews = next.values.sorted { $1.stackingKey.isAbove($0.stackingKey) }
         hitAreas = sortedViews.map(Self.hitArea)
     }

@@ -1,5 +1,6 @@
 import CGtk
 import CalloutMapCore
+import CalloutMapGtk
 
 /// How an annotation looks on the map, in the shape of MapKit's
 /// `MKAnnotationView`. Subclass and override `draw(_:size:)` (and, for a
@@ -19,7 +20,14 @@ open class AnnotationView {
     public var zPriority = ZPriority.defaultUnselected
     public var selectedZPriority = ZPriority.defaultSelected
     public var isDraggable = false
+    /// Whether selecting the view shows a standard callout (it also needs a title or a detail view).
     public var canShowCallout = true
+    /// Widgets beside the callout's text (MapKit's left/right accessory views); buttons report taps to the delegate.
+    public var leftCalloutAccessoryView: UnsafeMutablePointer<GtkWidget>? { didSet { retain(leftCalloutAccessoryView, as: "left") } }
+    public var rightCalloutAccessoryView: UnsafeMutablePointer<GtkWidget>? { didSet { retain(rightCalloutAccessoryView, as: "right") } }
+    /// Replaces the subtitle with any widget (MapKit's `detailCalloutAccessoryView`).
+    public var detailCalloutAccessoryView: UnsafeMutablePointer<GtkWidget>? { didSet { retain(detailCalloutAccessoryView, as: "detail") } }
+    private var accessoryRefs: [String: ObjectRef] = [:]
     public internal(set) var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsDisplay(); selectionChanged() } }
     }
@@ -46,6 +54,21 @@ open class AnnotationView {
 
     /// Called before the view goes back to the reuse pool; reset per-annotation state here.
     open func prepareForReuse() {}
+
+    /// Custom callout mode (seed 000 §3): the content of the callout this view
+    /// shows as its own subview, and how it looks. The default is a dark
+    /// rounded bubble with the title and a details button.
+    open func makeCustomCallout() -> (content: UnsafeMutablePointer<GtkWidget>, appearance: CalloutAppearance)? {
+        guard let title = annotation?.title, !title.isEmpty else { return nil }
+        return (CalloutContent.custom(title: title, subtitle: annotation?.subtitle), .customDark)
+    }
+
+    /// Called by the map after each layout, for views whose place depends on another view.
+    open func layoutAttached() {}
+
+    private func retain(_ widget: UnsafeMutablePointer<GtkWidget>?, as key: String) {
+        accessoryRefs[key] = widget.map { ObjectRef(sinking: $0.rawObject) }
+    }
 
     /// Called after the map gives the view an annotation (new or reused).
     open func prepareForDisplay() { setNeedsDisplay() }

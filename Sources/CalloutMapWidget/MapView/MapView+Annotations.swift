@@ -71,11 +71,13 @@ extension MapView {
         pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didSelect: view)
+        callouts.present(for: view)
     }
 
     public func deselectAnnotation(_ annotation: (any Annotation)? = nil, animated: Bool = true) {
         guard let view = selectedView, let selected = view.annotation else { return }
         if let annotation, annotation !== selected { return }
+        if !callouts.popoverDetached { callouts.dismiss(animated: animated) }
         view.isSelected = false
         selectedView = nil
         annotationLayer.restack(view)
@@ -89,7 +91,9 @@ extension MapView {
 
     /// A click (a press that never became a drag) at a point in the map's coordinates.
     func clicked(at point: Point) {
+        if callouts.contains(point) { return }
         let stack = annotationViews(at: point)
+        if let top = stack.first, callouts.handleClick(on: top, at: point) { return }
         guard !stack.isEmpty else {
             cycler.reset()
             deselectAnnotation()
@@ -100,6 +104,11 @@ extension MapView {
         guard let id = cycler.pick(at: point, stack: order.compactMap { $0.annotation.map(ObjectIdentifier.init) }),
               let view = order.first(where: { $0.annotation.map(ObjectIdentifier.init) == id }),
               let annotation = view.annotation else { return }
+        if view.isSelected {
+            if calloutMode == .custom { callouts.toggleCustom() }
+            if calloutMode == .popover && !callouts.isShowing { callouts.present(for: view) }
+            return
+        }
         selectAnnotation(annotation, animated: true)
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import CalloutMapCore
+import Foundation
 import CalloutMapGtk
 
 /// Pointer, touchpad and keyboard input: drag to pan with a fling, wheel and
@@ -64,6 +65,11 @@ extension MapView {
 
     func dragBegan(at p: Point) {
         stopMotion()
+        // Presses on the callout are the callout's (its buttons and text), never a pan or a map click.
+        if callouts.contains(p) {
+            press = nil
+            return
+        }
         press = PressTracker(start: p)
         dragApplied = .zero
         pinDragCancelled = false
@@ -256,7 +262,14 @@ extension MapView {
             viewport.setZoom(animation.zoom(at: now), keeping: animation.anchor)
             if animation.isFinished(at: now) { zoomAnimation = nil }
         }
-        let running = kinetic != nil || zoomAnimation != nil
+        if let a = panAnimation {
+            let p = min(1, max(0, (now - a.start) / 0.3))
+            let eased = 1 - pow(1 - p, 3)
+            let target = a.total * eased
+            viewport.pan(by: target - a.applied)
+            panAnimation = p >= 1 ? nil : (a.start, a.total, target)
+        }
+        let running = kinetic != nil || zoomAnimation != nil || panAnimation != nil
         regionChanged(settled: !running, animated: true)
         return running
     }

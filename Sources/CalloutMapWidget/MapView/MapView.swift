@@ -25,6 +25,18 @@ public final class MapView: WidgetImplementation {
     var pinDragCancelled = false
     /// Invisible buttons over the pins on screen: keyboard focus and accessibility.
     lazy var pinProxies = PinProxies(map: self)
+    lazy var callouts = CalloutPresenter(map: self)
+    var panAnimation: (start: Double, total: Point, applied: Point)?
+    /// How a selected pin shows its information; switching re-presents the current selection.
+    public var calloutMode = CalloutMode.standard {
+        didSet {
+            guard calloutMode != oldValue else { return }
+            callouts.dismiss(animated: false)
+            if let view = selectedView { callouts.present(for: view) }
+        }
+    }
+    /// Popover mode: keep the pin selected while its popover is open (true), or deselect it as soon as it shows.
+    public var popoverKeepsSelection = true
     /// The pin with keyboard focus shows a ring.
     var focusRingView: AnnotationView? { pinProxies.hasFocus ? pinProxies.current : nil }
     public private(set) var hasDrawnFirstFrame = false
@@ -52,8 +64,14 @@ public final class MapView: WidgetImplementation {
         cm_accessible_set_label(widget, "Map")
         MapStyleSheet.install()
         installControllers()
+        annotationLayer.register(CalloutAnnotationView.self, forReuseIdentifier: CalloutPresenter.calloutReuseIdentifier)
         annotationLayer.viewProvider = { [unowned self] annotation in
-            self.delegate?.mapView(self, viewFor: annotation)
+            if let callout = annotation as? CalloutAnnotation {
+                let view = self.annotationLayer.dequeueView(withIdentifier: CalloutPresenter.calloutReuseIdentifier, for: callout)
+                (view as? CalloutAnnotationView)?.pinView = self.annotationLayer.view(for: callout.pin)
+                return view
+            }
+            return self.delegate?.mapView(self, viewFor: annotation)
         }
     }
 
@@ -93,11 +111,26 @@ public final class MapView: WidgetImplementation {
         }
     }
 
-    /// Whether the region is still moving (drag, fling or zoom animation).
-    public var isMoving: Bool { kinetic != nil || zoomAnimation != nil || press != nil }
+    /// Whether the region is still moving (drag, fling, zoom or pan animation).
+    public var isMoving: Bool { kinetic != nil || zoomAnimation != nil || panAnimation != nil || press != nil }
+
+    /// Pans by a screen distance over 0.3 s (at once when animations are off).
+    public func animatePan(by delta: Point) {
+        guard animationsEnabled, widget != nil, gtk_widget_get_mapped(widget) != 0 else {
+            pan(by: delta)
+            regionChanged(settled: true, animated: false)
+            return
+        }
+        panAnimation = (frameTime(), delta, .zero)
+        startTicking()
+    }
 
     func stopMotion() {
         kinetic = nil
+        if let a = panAnimation {
+            viewport.pan(by: a.total - a.applied)
+            panAnimation = nil
+        }
         if let animation = zoomAnimation {
             viewport.setZoom(animation.to, keeping: animation.anchor)
             zoomAnimation = nil
@@ -106,6 +139,7 @@ public final class MapView: WidgetImplementation {
 
     func regionChanged(settled: Bool, animated: Bool) {
         queueDraw()
+        if callouts.isShowing { queueAllocate() }  // the callout moves in the same frame as the pins
         if settled {
             pinProxies.scheduleSync()
             delegate?.mapView(self, regionDidChangeAnimated: animated)
@@ -121,7 +155,9 @@ public final class MapView: WidgetImplementation {
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
         scene.annotationLayer = annotationLayer
         scene.focusRing = focusRingView
-        if !scene.append(to: snapshot) {
+        let complete = scene.append(to: snapshot)
+        callouts.snapshot(snapshot)
+        if !complete {
             // Some tiles were stood in for: render more of them next frame.
             Timer.after(milliseconds: 0) { [weak self] in self?.queueDraw() }
         }
@@ -145,16 +181,22 @@ public final class MapView: WidgetImplementation {
             pinProxies.scheduleSync()
         }
         pinProxies.allocate()
+        callouts.allocate()
     }
 
     public func dispose() {
         pinProxies.removeAll()
+        callouts.removeAll()
         isDisposed = true
         widget = nil
     }
 
     func queueDraw() {
         if let widget { gtk_widget_queue_draw(widget) }
+    }
+
+    func queueAllocate() {
+        if let widget { gtk_widget_queue_allocate(widget) }
     }
 
     /// The desktop's interface font (Cantarell on GNOME), for the overlays.

@@ -12,8 +12,14 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView)
     func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                  didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState)
-    /// A control in the annotation's callout was clicked (the view stays selected).
-    func mapView(_ mapView: MapView, annotationView view: AnnotationView, calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>)
+    /// A control in the annotation's callout was clicked (the view stays selected). `control`
+    /// is the button, or nil for a control the map draws itself (the callout-annotation's ⓘ).
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView, calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?)
+    /// A callout (or popover) appeared for a view, or went away.
+    func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView)
+    func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView)
+    /// The popover closed itself (a click outside or Escape).
+    func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView)
     /// The visible region settled after a pan, zoom, fling or programmatic move.
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool)
     /// The first frame has been drawn.
@@ -27,7 +33,10 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                         didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState) {}
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
-                        calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>) {}
+                        calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?) {}
+    public func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {}
+    public func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {}
+    public func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
 }

@@ -1,0 +1,180 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+
+/// The colours and shape of a callout bubble.
+public struct CalloutAppearance: Sendable, Equatable {
+    public var fill: RGBA
+    public var border: RGBA
+    public var cornerRadius: Double
+    public var padding: Double
+
+    public init(fill: RGBA, border: RGBA, cornerRadius: Double = 10, padding: Double = 10) {
+        self.fill = fill
+        self.border = border
+        self.cornerRadius = cornerRadius
+        self.padding = padding
+    }
+
+    /// MapKit-like white bubble (SMCalloutView's radius 8–10, border alpha 0.2).
+    public static let light = CalloutAppearance(fill: RGBA(0xFFFFFF), border: RGBA(0x000000, alpha: 0.2))
+    public static let dark = CalloutAppearance(fill: RGBA(0x303030), border: RGBA(0xFFFFFF, alpha: 0.15))
+    /// The custom callout of seed 000/002: a dark, rounder, tighter bubble.
+    public static let customDark = CalloutAppearance(fill: RGBA(0x241F31, alpha: 0.94), border: RGBA(0x000000, alpha: 0.4),
+                                                     cornerRadius: 16, padding: 12)
+}
+
+/// A callout: a rounded body with an arrow to its pin, drawn by us, holding
+/// any GTK widget as content. Clicks outside the body and arrow (the
+/// transparent corners beside the arrow) are not its own: they reach the pin
+/// or the map underneath.
+@MainActor
+public final class CalloutBubble: WidgetImplementation {
+    public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
+    public let content: UnsafeMutablePointer<GtkWidget>
+    public var appearance: CalloutAppearance { didSet { if let widget { gtk_widget_queue_draw(widget) } } }
+    public static let arrowLength = 10.0
+    static let arrowHalfWidth = 9.0
+    static let maxContentWidth = 320
+
+    /// Set by the map from the placement: which side of the pin, and the arrow tip in widget coordinates.
+    var edge = CalloutEdge.above
+    var tip = Point.zero
+
+    public init(content: UnsafeMutablePointer<GtkWidget>, appearance: CalloutAppearance) {
+        self.content = content
+        self.appearance = appearance
+        widget = CustomWidget.make(typeName: "CalloutMapCallout", cssName: "callout", implementation: self)
+        gtk_widget_set_parent(content, widget)
+    }
+
+    /// The body's size for the content's natural size (arrow excluded).
+    public var bodySize: Size {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        let width = min(max(natural, minimum), Int32(Self.maxContentWidth))
+        var hMin: Int32 = 0, hNat: Int32 = 0
+        gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, width, &hMin, &hNat, nil, nil)
+        let p = appearance.padding
+        return Size(width: Double(width) + 2 * p, height: Double(max(hNat, hMin)) + 2 * p)
+    }
+
+    /// The widget's rectangle (body plus arrow) in its parent for a placement, and remembers the geometry.
+    func frame(for placement: CalloutPlacement) -> Rect {
+        let b = placement.body, a = Self.arrowLength
+        let f: Rect
+        switch placement.edge {
+        case .above: f = Rect(x: b.minX, y: b.minY, width: b.width, height: b.height + a)
+        case .below: f = Rect(x: b.minX, y: b.minY - a, width: b.width, height: b.height + a)
+        case .right: f = Rect(x: b.minX - a, y: b.minY, width: b.width + a, height: b.height)
+        case .left: f = Rect(x: b.minX, y: b.minY, width: b.width + a, height: b.height)
+        }
+        edge = placement.edge
+        tip = Point(x: placement.tip.x - f.minX, y: placement.tip.y - f.minY)
+        return f
+    }
+
+    private var body: Rect {
+        let w = Double(gtk_widget_get_width(widget)), h = Double(gtk_widget_get_height(widget)), a = Self.arrowLength
+        switch edge {
+        case .above: return Rect(x: 0, y: 0, width: w, height: h - a)
+        case .below: return Rect(x: 0, y: a, width: w, height: h - a)
+        case .right: return Rect(x: a, y: 0, width: w - a, height: h)
+        case .left: return Rect(x: 0, y: 0, width: w - a, height: h)
+        }
+    }
+
+    // MARK: WidgetImplementation
+
+    public func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) {
+        let s = bodySize
+        let extra = (horizontal ? (edge == .left || edge == .right) : (edge == .above || edge == .below)) ? Self.arrowLength : 0
+        let v = Int((horizontal ? s.width : s.height) + extra)
+        return (v, v)
+    }
+
+    public func sizeAllocate(width: Int, height: Int) {
+        let b = body, p = appearance.padding
+        var rect = GtkAllocation(x: Int32(b.minX + p), y: Int32(b.minY + p),
+                                 width: Int32(max(1, b.width - 2 * p)), height: Int32(max(1, b.height - 2 * p)))
+        gtk_widget_size_allocate(content, &rect, -1)
+    }
+
+    public func snapshot(_ snapshot: OpaquePointer) {
+        let w = Float(gtk_widget_get_width(widget)), h = Float(gtk_widget_get_height(widget))
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, -8, -8, w + 16, h + 16)  // room for the shadow
+        if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+            // Soft shadow, then body and arrow as one path.
+            cairo_save(cr)
+            cairo_translate(cr, 0, 2)
+            outline(cr)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.12)
+            cairo_set_line_width(cr, 4)
+            cairo_stroke_preserve(cr)
+            cairo_fill(cr)
+            cairo_restore(cr)
+            outline(cr)
+            setColor(cr, appearance.fill)
+            cairo_fill_preserve(cr)
+            setColor(cr, appearance.border)
+            cairo_set_line_width(cr, 1)
+            cairo_stroke(cr)
+            cairo_destroy(cr)
+        }
+        gtk_widget_snapshot_child(widget, content, snapshot)
+    }
+
+    public func contains(_ x: Double, _ y: Double) -> Bool? {
+        let p = Point(x: x, y: y)
+        let b = body
+        if b.contains(p) {
+            // Outside the rounded corners is not the bubble.
+            let r = appearance.cornerRadius
+            let cx = min(max(x, b.minX + r), b.maxX - r), cy = min(max(y, b.minY + r), b.maxY - r)
+            return (p - Point(x: cx, y: cy)).length <= r
+        }
+        return arrowContains(p)
+    }
+
+    public func dispose() {
+        gtk_widget_unparent(content)
+        widget = nil
+    }
+
+    // MARK: Shape
+
+    private func arrowBase() -> (Point, Point) {
+        let b = body, hw = Self.arrowHalfWidth
+        switch edge {
+        case .above: return (Point(x: tip.x - hw, y: b.maxY), Point(x: tip.x + hw, y: b.maxY))
+        case .below: return (Point(x: tip.x + hw, y: b.minY), Point(x: tip.x - hw, y: b.minY))
+        case .right: return (Point(x: b.minX, y: tip.y + hw), Point(x: b.minX, y: tip.y - hw))
+        case .left: return (Point(x: b.maxX, y: tip.y - hw), Point(x: b.maxX, y: tip.y + hw))
+        }
+    }
+
+    private func arrowContains(_ p: Point) -> Bool {
+        let (a, c) = arrowBase()
+        func side(_ u: Point, _ v: Point) -> Double { (v.x - u.x) * (p.y - u.y) - (v.y - u.y) * (p.x - u.x) }
+        let s1 = side(a, tip), s2 = side(tip, c), s3 = side(c, a)
+        return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0)
+    }
+
+    private func outline(_ cr: OpaquePointer) {
+        let b = body.insetBy(dx: 0.5, dy: 0.5)
+        let r = appearance.cornerRadius
+        let (a, c) = arrowBase()
+        cairo_new_path(cr)
+        // Clockwise from the top-left corner, the arrow spliced into its side.
+        cairo_arc(cr, b.minX + r, b.minY + r, r, Double.pi, 1.5 * Double.pi)
+        if edge == .below { cairo_line_to(cr, c.x, c.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, a.x, a.y) }
+        cairo_arc(cr, b.maxX - r, b.minY + r, r, 1.5 * Double.pi, 2 * Double.pi)
+        if edge == .left { cairo_line_to(cr, a.x, a.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, c.x, c.y) }
+        cairo_arc(cr, b.maxX - r, b.maxY - r, r, 0, 0.5 * Double.pi)
+        if edge == .above { cairo_line_to(cr, c.x, c.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, a.x, a.y) }
+        cairo_arc(cr, b.minX + r, b.maxY - r, r, 0.5 * Double.pi, Double.pi)
+        if edge == .right { cairo_line_to(cr, a.x, a.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, c.x, c.y) }
+        cairo_close_path(cr)
+    }
+}

@@ -1,0 +1,269 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+
+/// Shows the selected pin's callout in the map's current mode, keeps it glued
+/// to the pin (placed in the same allocation pass that moves the pins, every
+/// frame the map moves), re-solves its placement when its size changes, and
+/// pans the map by only what is needed to show it on presentation.
+@MainActor
+final class CalloutPresenter {
+    static let calloutReuseIdentifier = "CalloutMap.callout"
+
+    private unowned let map: MapView
+    let placer = CalloutPlacer()
+    private(set) var view: AnnotationView?
+    private var bubble: CalloutBubble?
+    private var popover: UnsafeMutablePointer<GtkWidget>?
+    private(set) var calloutAnnotation: CalloutAnnotation?
+    /// The side chosen at presentation and the body size it was chosen for.
+    private var edge: CalloutEdge?
+    private var solvedSize: Size?
+    private var needsAutoPan = false
+    private var fadeTick: UInt32 = 0
+    /// Custom mode: a second click on the selected pin hides its callout, a third shows it again.
+    private(set) var customHidden = false
+    /// Popover mode with `popoverKeepsSelection == false`: the popover outlives the selection.
+    private(set) var popoverDetached = false
+
+    init(map: MapView) { self.map = map }
+
+    var isShowing: Bool { bubble != nil || popover != nil || calloutAnnotation != nil }
+
+    // MARK: Presenting
+
+    func present(for view: AnnotationView) {
+        dismiss(animated: false)
+        self.view = view
+        customHidden = false
+        let title = view.annotation?.title
+        switch map.calloutMode {
+        case .standard:
+            guard view.canShowCallout, title?.isEmpty == false || view.detailCalloutAccessoryView != nil else { return done() }
+            show(bubble: CalloutBubble(content: CalloutContent.standard(for: view, title: title),
+                                       appearance: map.style.isDark ? .dark : .light))
+        case .custom:
+            guard let custom = view.makeCustomCallout() else { return done() }
+            show(bubble: CalloutBubble(content: custom.content, appearance: custom.appearance))
+        case .annotation:
+            guard let pin = view.annotation, title?.isEmpty == false else { return done() }
+            let callout = CalloutAnnotation(pin: pin)
+            calloutAnnotation = callout
+            map.annotationLayer.add([callout])
+            map.annotationLayer.keep(callout)
+            map.annotationLayer.layout(map.viewport)
+            needsAutoPan = true
+        case .popover:
+            guard title?.isEmpty == false || view.detailCalloutAccessoryView != nil else { return done() }
+            showPopover(content: CalloutContent.standard(for: view, title: title))
+        }
+        map.delegate?.mapView(map, didShowCalloutFor: view)
+        map.queueAllocate()
+
+        func done() { self.view = nil }
+    }
+
+    private func show(bubble: CalloutBubble) {
+        self.bubble = bubble
+        gtk_widget_set_parent(bubble.widget, map.widget)
+        connectButtons(in: bubble.content)
+        needsAutoPan = true
+        if map.animationsEnabled { fadeIn(bubble.widget) }
+    }
+
+    private func showPopover(content: UnsafeMutablePointer<GtkWidget>) {
+        let p = gtk_popover_new()!
+        gtk_popover_set_child(cast(p), content)
+        gtk_widget_set_parent(p, map.widget)
+        gtk_widget_add_css_class(p, "callout-popover")
+        connectButtons(in: content)
+        Signal.connect(p, "closed") { [weak self] in self?.popoverClosed(p) }
+        popover = p
+        placePopover()
+        gtk_popover_popup(cast(p))
+        if !map.popoverKeepsSelection, let annotation = view?.annotation {
+            popoverDetached = true
+            map.deselectAnnotation(annotation)
+        }
+    }
+
+    /// Takes the callout down; the delegate hears of it.
+    func dismiss(animated: Bool) {
+        guard let view else { return }
+        if let b = bubble {
+            bubble = nil
+            if animated && map.animationsEnabled { fadeOut(b) } else { gtk_widget_unparent(b.widget) }
+        }
+        if let p = popover {
+            popover = nil
+            gtk_popover_popdown(cast(p))
+            gtk_widget_unparent(p)
+        }
+        if let c = calloutAnnotation {
+            calloutAnnotation = nil
+            map.annotationLayer.release(c)
+            map.annotationLayer.remove([c])
+        }
+        popoverDetached = false
+        edge = nil
+        solvedSize = nil
+        self.view = nil
+        map.delegate?.mapView(map, didHideCalloutFor: view)
+        map.queueDraw()
+    }
+
+    /// Custom mode's toggle: clicking the selected pin again hides or shows its callout.
+    func toggleCustom() {
+        guard map.calloutMode == .custom, let view else { return }
+        if customHidden {
+            present(for: view)
+        } else {
+            dismiss(animated: true)
+            self.view = view
+            customHidden = true
+        }
+    }
+
+    private func popoverClosed(_ p: UnsafeMutablePointer<GtkWidget>) {
+        guard popover == p, let view else { return }
+        map.delegate?.mapView(map, didCloseCalloutPopoverFor: view)
+        let annotation = view.annotation
+        dismiss(animated: false)
+        if let annotation, map.selectedAnnotation === annotation { map.deselectAnnotation(annotation) }
+        map.pinProxies.focus(view)  // focus returns to the pin
+    }
+
+    // MARK: Hit-testing
+
+    /// Whether a point (map coordinates) is on the callout's shape: then it is the callout's, not the map's.
+    func contains(_ p: Point) -> Bool {
+        guard let b = bubble?.widget, gtk_widget_get_visible(b) != 0 else { return false }
+        var local = graphene_point_t(), point = graphene_point_t(x: Float(p.x), y: Float(p.y))
+        guard gtk_widget_compute_point(map.widget, b, &point, &local) != 0 else { return false }
+        return gtk_widget_contains(b, Double(local.x), Double(local.y)) != 0
+    }
+
+    /// A click on the callout-annotation's view: its button reports an accessory tap; true when handled.
+    func handleClick(on view: AnnotationView, at p: Point) -> Bool {
+        guard let calloutView = view as? CalloutAnnotationView, let pinView = calloutView.pinView else { return false }
+        let f = calloutView.frame
+        if calloutView.buttonFrame.insetBy(dx: -4, dy: -4).contains(Point(x: p.x - f.minX, y: p.y - f.minY)) {
+            map.delegate?.mapView(map, annotationView: pinView, calloutAccessoryControlTapped: nil)
+        }
+        return true
+    }
+
+    // MARK: Layout (called from the map's size_allocate, every frame the map moves)
+
+    func allocate() {
+        guard let view else { return }
+        let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
+        if let bubble {
+            let size = bubble.bodySize
+            var placer = self.placer
+            if let edge, solvedSize == size { placer.preferences = [edge] }  // keep its side while the map moves
+            let placement = placer.place(size: size, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
+            if solvedSize != size {  // first time, or the content changed size: re-solve, pan the remainder
+                edge = placement.edge
+                solvedSize = size
+                if !placement.fits { needsAutoPan = true }
+            }
+            let f = bubble.frame(for: placement)
+            var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
+                                     width: Int32(f.width.rounded()), height: Int32(f.height.rounded()))
+            gtk_widget_size_allocate(bubble.widget, &rect, -1)
+            if needsAutoPan {
+                needsAutoPan = false
+                if !placement.fits { map.animatePan(by: placement.pan) }
+            }
+        }
+        if popover != nil { placePopover() }
+        if calloutAnnotation != nil, needsAutoPan, let cv = calloutAnnotation.flatMap({ map.annotationLayer.view(for: $0) }) {
+            needsAutoPan = false
+            let f = cv.frame, area = bounds.insetBy(dx: placer.padding, dy: placer.padding)
+            let dx = f.minX < area.minX ? area.minX - f.minX : (f.maxX > area.maxX ? area.maxX - f.maxX : 0)
+            let dy = f.minY < area.minY ? area.minY - f.minY : (f.maxY > area.maxY ? area.maxY - f.maxY : 0)
+            if dx != 0 || dy != 0 { map.animatePan(by: Point(x: dx, y: dy)) }
+        }
+    }
+
+    /// Points the popover at the pin (a rectangle centred over it), on the side the solver picks;
+    /// closes it when the pin leaves the view.
+    private func placePopover() {
+        guard let p = popover, let view else { return }
+        let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
+        guard bounds.contains(view.anchor) else {
+            gtk_popover_popdown(cast(p))
+            return
+        }
+        var minimum = GtkRequisition(), natural = GtkRequisition()
+        gtk_widget_get_preferred_size(p, &minimum, &natural)
+        let f = view.frame
+        let placement = placer.place(size: Size(width: Double(natural.width), height: Double(natural.height)),
+                                     pin: f, anchor: view.calloutAnchor, in: bounds)
+        let positions: [CalloutEdge: GtkPositionType] = [.above: GTK_POS_TOP, .below: GTK_POS_BOTTOM, .right: GTK_POS_RIGHT, .left: GTK_POS_LEFT]
+        gtk_popover_set_position(cast(p), positions[placement.edge]!)
+        var rect = GdkRectangle(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
+                                width: Int32(max(1, f.width.rounded())), height: Int32(max(1, f.height.rounded())))
+        gtk_popover_set_pointing_to(cast(p), &rect)
+        gtk_popover_present(cast(p))
+    }
+
+    func snapshot(_ snapshot: OpaquePointer) {
+        if let b = bubble?.widget { gtk_widget_snapshot_child(map.widget, b, snapshot) }
+        for w in fadingOut { gtk_widget_snapshot_child(map.widget, w.widget, snapshot) }
+    }
+
+    // MARK: Accessories
+
+    private func connectButtons(in content: UnsafeMutablePointer<GtkWidget>) {
+        for button in CalloutContent.buttons(in: content) {
+            Signal.connect(button, "clicked") { [weak self] in
+                guard let self, let map = Optional(self.map), let view = self.view else { return }
+                map.delegate?.mapView(map, annotationView: view, calloutAccessoryControlTapped: button)
+            }
+        }
+    }
+
+    // MARK: Animation (follows GTK's enable-animations setting)
+
+    private var fadingOut: [CalloutBubble] = []
+
+    private func fadeIn(_ w: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_set_opacity(w, 0)
+        var start: Double?
+        Timer.tick(w) { now in
+            let s = start ?? now
+            start = s
+            let p = min(1, (now - s) / 0.18)
+            gtk_widget_set_opacity(w, p)
+            return p < 1
+        }
+    }
+
+    private func fadeOut(_ b: CalloutBubble) {
+        fadingOut.append(b)
+        var start: Double?
+        Timer.tick(b.widget) { [weak self] now in
+            let s = start ?? now
+            start = s
+            let p = min(1, (now - s) / 0.15)
+            gtk_widget_set_opacity(b.widget, 1 - p)
+            if p >= 1 {
+                self?.fadingOut.removeAll { $0 === b }
+                gtk_widget_unparent(b.widget)
+                return false
+            }
+            return true
+        }
+    }
+
+    func removeAll() {
+        if let b = bubble { gtk_widget_unparent(b.widget) }
+        if let p = popover { gtk_widget_unparent(p) }
+        for b in fadingOut { gtk_widget_unparent(b.widget) }
+        bubble = nil
+        popover = nil
+        fadingOut = []
+    }
+}
