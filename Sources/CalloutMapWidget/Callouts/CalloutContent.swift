@@ -30,7 +30,7 @@ public enum CalloutContent {
         gtk_box_append(cast(column), label(title, classes: ["heading"]))
         if let subtitle, !subtitle.isEmpty { gtk_box_append(cast(column), label(subtitle, classes: [], wrap: true)) }
         let button = gtk_button_new_with_label("Details")!
-        gtk_widget_add_css_class(button, "pill")
+        gtk_widget_add_css_class(button, "suggested-action")
         gtk_widget_set_halign(button, GTK_ALIGN_START)
         gtk_box_append(cast(column), button)
         return column

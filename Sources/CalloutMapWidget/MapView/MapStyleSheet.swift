@@ -1,6 +1,7 @@
 import CGtk
 
-/// The widget's CSS: a visible focus ring when the map is reached by keyboard.
+/// The widget's CSS: a focus ring when the map is reached by keyboard, invisible pin
+/// proxies, and light text in the dark custom callout.
 @MainActor
 enum MapStyleSheet {
     private static var installed = false
@@ -10,6 +11,8 @@ enum MapStyleSheet {
       outline: 3px solid alpha(@theme_selected_bg_color, 0.8);
       outline-offset: -3px;
     }
+    callout .custom-callout label { color: #ffffff; }
+    callout .custom-callout label.dim-label { color: rgba(255, 255, 255, 0.75); }
     map > button.pin-proxy {
       background: none; border: none; box-shadow: none; outline: none;
       min-width: 0; min-height: 0; padding: 0; margin: 0;
