@@ -12,18 +12,19 @@ enum DemoViews {
         layer.register(DotAnnotationView.self, forReuseIdentifier: "place")
     }
 
-    static func view(for annotation: any Annotation, in layer: AnnotationLayer) -> AnnotationView? {
+    /// `interactive` is false for `render`, which has no display: no accessory widgets then.
+    static func view(for annotation: any Annotation, in layer: AnnotationLayer, interactive: Bool = true) -> AnnotationView? {
         guard let point = annotation as? PointAnnotation else { return nil }
         switch point.kind {
         case "flag":
             // Seed 003: San Francisco's flag, with a flag icon as the callout's left accessory.
             let view = layer.dequeueView(withIdentifier: "flag", for: point) as! ImageAnnotationView
             view.image = .flag
-            view.leftCalloutAccessoryView = CalloutAccessory.image(.flag, size: Size(width: 24, height: 30))
+            if interactive { view.leftCalloutAccessoryView = CalloutAccessory.image(.flag, size: Size(width: 24, height: 30)) }
             return view
         case "price":
             let view = layer.dequeueView(withIdentifier: "price", for: point)
-            view.rightCalloutAccessoryView = CalloutAccessory.button(icon: "bookmark-new-symbolic", label: "Save")
+            if interactive { view.rightCalloutAccessoryView = CalloutAccessory.button(icon: "bookmark-new-symbolic", label: "Save") }
             return view
         case "custom", "place":
             return layer.dequeueView(withIdentifier: point.kind!, for: point)
@@ -31,7 +32,9 @@ enum DemoViews {
             let view = layer.dequeueView(withIdentifier: "marker", for: point) as! MarkerAnnotationView
             view.markerTintColor = point.properties["tint"].flatMap(RGBA.init(hexString:)) ?? RGBA(0xE01B24)
             view.glyphText = initials(point.title)
-            if point.title == "Ferry Building" {
+            if !interactive {
+                return view
+            } else if point.title == "Ferry Building" {
                 // Seed 003: a picture replaces the subtitle.
                 view.detailCalloutAccessoryView = CalloutAccessory.image(.ferryBuilding)
                 view.rightCalloutAccessoryView = nil

@@ -18,7 +18,7 @@ struct RenderCommand {
                                  tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
             let layer = AnnotationLayer()
             DemoViews.register(on: layer)
-            layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer) }
+            layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer, interactive: false) }
             layer.add(AnnotationFiles.load(annotationFiles).annotations)
             scene.annotationLayer = layer
             try renderer.writePNG(of: scene, to: options.output!)

@@ -29,6 +29,9 @@ final class CalloutPresenter {
     init(map: MapView) { self.map = map }
 
     var isShowing: Bool { bubble != nil || popover != nil || calloutAnnotation != nil }
+    /// The bubble or popover widget on screen now (for tests and assistive checks).
+    var bubbleWidget: UnsafeMutablePointer<GtkWidget>? { bubble?.widget }
+    var popoverWidget: UnsafeMutablePointer<GtkWidget>? { popover }
 
     // MARK: Presenting
 
@@ -59,6 +62,10 @@ final class CalloutPresenter {
         }
         map.delegate?.mapView(map, didShowCalloutFor: view)
         map.queueAllocate()
+        if popover != nil, !map.popoverKeepsSelection, let annotation = view.annotation {
+            popoverDetached = true  // seed 000 §4: the pin is deselected once the popover shows
+            map.deselectAnnotation(annotation)
+        }
 
         func done() { self.view = nil }
     }
@@ -81,10 +88,6 @@ final class CalloutPresenter {
         popover = p
         placePopover()
         gtk_popover_popup(cast(p))
-        if !map.popoverKeepsSelection, let annotation = view?.annotation {
-            popoverDetached = true
-            map.deselectAnnotation(annotation)
-        }
     }
 
     /// Takes the callout down; the delegate hears of it.
@@ -116,6 +119,7 @@ final class CalloutPresenter {
     func toggleCustom() {
         guard map.calloutMode == .custom, let view else { return }
         if customHidden {
+            self.view = nil
             present(for: view)
         } else {
             dismiss(animated: true)
