@@ -13,6 +13,10 @@ struct EventLog {
         FileHandle.standardOutput.write(data)
     }
 
+    static func rect(_ r: Rect) -> [String: Any] {
+        ["x": r.minX, "y": r.minY, "width": r.width, "height": r.height]
+    }
+
     static func coordinate(_ c: Coordinate) -> [String: Any] {
         ["lat": c.latitude, "lon": c.longitude]
     }

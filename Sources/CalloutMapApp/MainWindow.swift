@@ -158,7 +158,13 @@ final class MainWindow: MapViewDelegate {
     }
 
     func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {
-        events.emit(annotationEvent("callout-shown", view))
+        // Reported once laid out, with where it is (map coordinates; none for a popover).
+        Timer.after(milliseconds: 50) { [weak self] in
+            guard let self, mapView.selectedView === view || mapView.calloutMode == .popover else { return }
+            var event = self.annotationEvent("callout-shown", view)
+            if let f = mapView.calloutFrame { event["callout"] = EventLog.rect(f) }
+            self.events.emit(event)
+        }
     }
 
     func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {
@@ -210,8 +216,10 @@ final class MainWindow: MapViewDelegate {
 
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {
         updateZoomButtons()
+        var event: [String: Any] = ["event": "region", "center": EventLog.coordinate(mapView.centerCoordinate), "zoom": mapView.zoom]
+        if let f = mapView.calloutFrame { event["callout"] = EventLog.rect(f) }
+        events.emit(event)
         panel.log("Region changed", String(format: "%.4f, %.4f at zoom %.1f", mapView.centerCoordinate.latitude,
                                            mapView.centerCoordinate.longitude, mapView.zoom))
-        events.emit(["event": "region", "center": EventLog.coordinate(mapView.centerCoordinate), "zoom": mapView.zoom])
     }
 }

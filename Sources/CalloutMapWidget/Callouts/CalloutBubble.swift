@@ -59,16 +59,20 @@ public final class CalloutBubble: WidgetImplementation {
         return Size(width: Double(width) + 2 * p, height: Double(max(hNat, hMin)) + 2 * p)
     }
 
-    /// The widget's rectangle (body plus arrow) in its parent for a placement, and remembers the geometry.
-    func frame(for placement: CalloutPlacement) -> Rect {
-        let b = placement.body, a = Self.arrowLength
-        let f: Rect
+    /// The widget's rectangle (body plus arrow) in its parent for a placement.
+    static func frame(for placement: CalloutPlacement) -> Rect {
+        let b = placement.body, a = arrowLength
         switch placement.edge {
-        case .above: f = Rect(x: b.minX, y: b.minY, width: b.width, height: b.height + a)
-        case .below: f = Rect(x: b.minX, y: b.minY - a, width: b.width, height: b.height + a)
-        case .right: f = Rect(x: b.minX - a, y: b.minY, width: b.width + a, height: b.height)
-        case .left: f = Rect(x: b.minX, y: b.minY, width: b.width + a, height: b.height)
+        case .above: return Rect(x: b.minX, y: b.minY, width: b.width, height: b.height + a)
+        case .below: return Rect(x: b.minX, y: b.minY - a, width: b.width, height: b.height + a)
+        case .right: return Rect(x: b.minX - a, y: b.minY, width: b.width + a, height: b.height)
+        case .left: return Rect(x: b.minX, y: b.minY, width: b.width + a, height: b.height)
         }
+    }
+
+    /// Takes a placement: its frame in the parent, remembering the side and the tip for drawing.
+    func place(_ placement: CalloutPlacement) -> Rect {
+        let f = Self.frame(for: placement)
         edge = placement.edge
         tip = Point(x: placement.tip.x - f.minX, y: placement.tip.y - f.minY)
         return f

@@ -137,6 +137,20 @@ final class CalloutPresenter {
         map.pinProxies.focus(view)  // focus returns to the pin
     }
 
+    /// Where the callout is now, in map coordinates (its allocation, or the callout annotation's
+    /// frame); nil when none is shown or it is a popover (a surface of its own).
+    var frame: Rect? {
+        if let bubble, let view {
+            // Computed for the viewport as it is now, not read from the last allocation,
+            // which trails the map by a frame until the next layout pass.
+            map.annotationLayer.layout(map.viewport)
+            let f = CalloutBubble.frame(for: currentPlacement(for: bubble, size: bubble.bodySize, view: view))
+            return Rect(x: f.minX.rounded(), y: f.minY.rounded(), width: f.width.rounded(), height: f.height.rounded())
+        }
+        if let c = calloutAnnotation, let v = map.annotationLayer.view(for: c) { return v.frame }
+        return nil
+    }
+
     // MARK: Hit-testing
 
     /// Whether a point (map coordinates) is on the callout's shape: then it is the callout's, not the map's.
@@ -164,15 +178,13 @@ final class CalloutPresenter {
         let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
         if let bubble {
             let size = bubble.bodySize
-            var placer = self.placer
-            if let edge, solvedSize == size { placer.preferences = [edge] }  // keep its side while the map moves
-            let placement = placer.place(size: size, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
+            let placement = currentPlacement(for: bubble, size: size, view: view)
             if solvedSize != size {  // first time, or the content changed size: re-solve, pan the remainder
                 edge = placement.edge
                 solvedSize = size
                 if !placement.fits { needsAutoPan = true }
             }
-            let f = bubble.frame(for: placement)
+            let f = bubble.place(placement)
             var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
                                      width: Int32(f.width.rounded()), height: Int32(f.height.rounded()))
             gtk_widget_size_allocate(bubble.widget, &rect, -1)
@@ -189,6 +201,14 @@ final class CalloutPresenter {
             let dy = f.minY < area.minY ? area.minY - f.minY : (f.maxY > area.maxY ? area.maxY - f.maxY : 0)
             if dx != 0 || dy != 0 { map.animatePan(by: Point(x: dx, y: dy)) }
         }
+    }
+
+    /// Where the bubble goes for the current viewport: on its chosen side while its size stays the same.
+    private func currentPlacement(for bubble: CalloutBubble, size: Size, view: AnnotationView) -> CalloutPlacement {
+        let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
+        var placer = self.placer
+        if let edge, solvedSize == size { placer.preferences = [edge] }  // keep its side while the map moves
+        return placer.place(size: size, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
     }
 
     /// Points the popover at the pin (a rectangle centred over it), on the side the solver picks;

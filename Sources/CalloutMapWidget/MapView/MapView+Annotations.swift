@@ -47,6 +47,9 @@ extension MapView {
     /// Where an annotation is on screen now.
     public func point(for annotation: any Annotation) -> Point { viewport.screenPoint(for: annotation.coordinate) }
 
+    /// The open callout's frame in the map's coordinates (nil for none, or for a popover).
+    public var calloutFrame: Rect? { callouts.frame }
+
     // MARK: Selection
 
     public var selectedAnnotation: (any Annotation)? { selectedView?.annotation }
