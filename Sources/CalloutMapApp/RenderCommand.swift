@@ -2,7 +2,9 @@ import CalloutMapCore
 import CalloutMapWidget
 import Foundation
 
-/// `calloutmap render`: the same scene as the window, written to a PNG without a display.
+/// `calloutmap render`: the same scene as the window, pins included, written to
+/// a PNG without a display; with `--select TITLE`, that pin selected and its
+/// callout drawn the `--mode` way (after the pan the app would make to show it).
 @MainActor
 struct RenderCommand {
     let options: Options
@@ -11,7 +13,7 @@ struct RenderCommand {
 
     func run() -> Int32 {
         do {
-            let viewport = Viewport(center: options.center, zoom: options.zoom, size: options.size)
+            var viewport = Viewport(center: options.center, zoom: options.zoom, size: options.size)
             let style: BasemapStyle = options.theme == .dark ? .dark : .light
             let renderer = try OffscreenRenderer()
             var scene = MapScene(viewport: viewport, style: style, scale: options.scale,
@@ -19,13 +21,55 @@ struct RenderCommand {
             let layer = AnnotationLayer()
             DemoViews.register(on: layer)
             layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer, interactive: false) }
-            layer.add(AnnotationFiles.load(annotationFiles).annotations)
+            let annotations = AnnotationFiles.load(annotationFiles).annotations
+            layer.add(annotations)
             scene.annotationLayer = layer
+            if let title = options.select {
+                guard let selected = annotations.first(where: { $0.title == title }) else {
+                    throw RenderError(message: "no annotation titled '\(title)'")
+                }
+                select(selected, in: layer, viewport: &viewport, scene: &scene, style: style)
+            }
+            scene.viewport = viewport
             try renderer.writePNG(of: scene, to: options.output!)
             return 0
         } catch {
             FileHandle.standardError.write("calloutmap render: \(error)\n".data(using: .utf8)!)
             return 1
         }
+    }
+
+    private func select(_ annotation: PointAnnotation, in layer: AnnotationLayer, viewport: inout Viewport,
+                        scene: inout MapScene, style: BasemapStyle) {
+        let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        if !bounds.contains(viewport.screenPoint(for: annotation.coordinate)) { viewport.centerCoordinate = annotation.coordinate }
+        layer.keep(annotation)
+        layer.layout(viewport)
+        guard let view = layer.view(for: annotation) else { return }
+        view.isSelected = true
+        layer.restack(view)
+        if options.mode == .annotation {
+            let callout = CalloutAnnotation(pin: annotation)
+            layer.add([callout])
+            layer.keep(callout)
+            layer.layout(viewport)
+            // It always sits above its pin; like the app, pan just enough to show it.
+            if let f = layer.view(for: callout)?.frame {
+                let area = bounds.insetBy(dx: 10, dy: 10)
+                let dx = f.minX < area.minX ? area.minX - f.minX : (f.maxX > area.maxX ? area.maxX - f.maxX : 0)
+                let dy = f.minY < area.minY ? area.minY - f.minY : (f.maxY > area.maxY ? area.maxY - f.maxY : 0)
+                viewport.pan(by: Point(x: dx, y: dy))
+                layer.layout(viewport)
+            }
+            return
+        }
+        let sketch = CalloutSketch(mode: options.mode, title: annotation.title ?? "", subtitle: annotation.subtitle, style: style)
+        var placement = CalloutPlacer().place(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
+        if !placement.fits {  // as the app does: pan by the remainder
+            viewport.pan(by: placement.pan)
+            layer.layout(viewport)
+            placement = CalloutPlacer().place(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
+        }
+        scene.callout = (sketch, placement)
     }
 }

@@ -22,7 +22,7 @@ final class CommandLineTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--zoom", "25"], "--zoom"), (["--zoom", "nan"], "--zoom"), (["--center", "91,0"], "--center"),
             (["--center", "abc"], "--center"), (["--size", "0x10"], "--size"), (["--frobnicate"], "--frobnicate"),
-            (["render"], "--out"), (["--zoom"], "needs a value"), (["render", "--out", "x.png", "--scale", "3"], "--scale"),
+            (["render"], "--out"), (["--zoom"], "needs a value"), (["--mode", "bubble"], "--mode"), (["render", "--out", "x.png", "--scale", "3"], "--scale"),
         ]
         for (args, mention) in cases {
             let r = try launch(args)
@@ -69,6 +69,32 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("\(bad.path): feature 2: has no geometry; skipped"), r.stderr)
         XCTAssertTrue(r.stderr.contains("\(junk.path): is not valid JSON; nothing was loaded from it"), r.stderr)
         XCTAssertFalse(r.stderr.contains("feature 0"), "the valid feature loaded")
+    }
+
+    func testRenderDrawsTheSelectedPinsCalloutInEachMode() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        let dir = FileManager.default.temporaryDirectory
+        func render(_ extra: [String]) throws -> Screenshot? {
+            let out = dir.appendingPathComponent("cm-mode-\(getpid())-\(extra.joined(separator: "-")).png").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let r = try launch(["render", "--size", "500x260", "--center", "37.80,-122.46", "--zoom", "13", "--out", out] + extra,
+                               environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return Screenshot(png: out)
+        }
+        let plain = try XCTUnwrap(render([]))
+        for mode in ["standard", "custom", "annotation", "popover"] {
+            let selected = try XCTUnwrap(render(["--select", "Golden Gate Bridge", "--mode", mode]))
+            var changed = 0
+            for y in stride(from: 0, to: 260, by: 2) {
+                for x in stride(from: 0, to: 500, by: 2) where plain.pixel(x, y) != selected.pixel(x, y) { changed += 1 }
+            }
+            XCTAssertGreaterThan(changed, 1500, "\(mode): a callout's worth of pixels changed")
+        }
+        let r = try launch(["render", "--select", "Nowhere", "--out", dir.appendingPathComponent("x.png").path], environment: env)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("no annotation titled 'Nowhere'"), r.stderr)
     }
 
     func testMissingDataIsAClearError() throws {

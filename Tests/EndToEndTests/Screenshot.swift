@@ -7,8 +7,14 @@ struct Screenshot {
     let height: Int
     private let pixels: [UInt32]  // 0xAARRGGBB
 
+    /// Takes a screenshot of the whole X screen into `path` and reads it.
     init?(path: String) {
         guard runTool("import", ["-window", "root", path]) == 0 else { return nil }
+        self.init(png: path)
+    }
+
+    /// Reads a PNG file.
+    init?(png path: String) {
         guard let surface = cairo_image_surface_create_from_png(path),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         defer { cairo_surface_destroy(surface) }

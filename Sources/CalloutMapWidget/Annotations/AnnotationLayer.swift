@@ -14,7 +14,9 @@ public final class AnnotationLayer {
     /// Asked for a view when an annotation comes on screen; nil gives the default marker.
     public var viewProvider: ((any Annotation) -> AnnotationView?)?
 
-    private var registry: [String: AnnotationView.Type] = [defaultReuseIdentifier: MarkerAnnotationView.self]
+    public static let calloutReuseIdentifier = "CalloutMap.callout"
+    private var registry: [String: AnnotationView.Type] = [defaultReuseIdentifier: MarkerAnnotationView.self,
+                                                           calloutReuseIdentifier: CalloutAnnotationView.self]
     private var pools: [String: [AnnotationView]] = [:]
     private var visible: [ObjectIdentifier: AnnotationView] = [:]
     private var orders: [ObjectIdentifier: Int] = [:]
@@ -109,7 +111,12 @@ public final class AnnotationLayer {
         }
         for (id, view) in visible where next[id] == nil { recycle(view) }
         visible = next
-        for view in next.values { view.layoutAttached() }
+        for view in next.values {
+            if let callout = view as? CalloutAnnotationView, callout.pinView == nil, let c = callout.annotation as? CalloutAnnotation {
+                callout.pinView = next[ObjectIdentifier(c.pin)]
+            }
+            view.layoutAttached()
+        }
         sortedViews = next.values.sorted { $1.stackingKey.isAbove($0.stackingKey) }
         hitAreas = sortedViews.map(Self.hitArea)
     }
@@ -120,13 +127,13 @@ public final class AnnotationLayer {
     }
 
     /// Keeps an annotation's view even off screen (while selected or dragged).
-    func keep(_ annotation: any Annotation) {
+    public func keep(_ annotation: any Annotation) {
         let id = ObjectIdentifier(annotation)
         kept.insert(id)
         if visible[id] == nil { needsLayout = true }
     }
 
-    func release(_ annotation: any Annotation) {
+    public func release(_ annotation: any Annotation) {
         kept.remove(ObjectIdentifier(annotation))
         // Only a view now off screen needs a layout (to go back to its pool).
         if let viewport = laidOut {
@@ -139,7 +146,7 @@ public final class AnnotationLayer {
 
     /// Moves one view to its place in the drawing order after its stacking key
     /// changed (selected or deselected), without laying everything out again.
-    func restack(_ view: AnnotationView) {
+    public func restack(_ view: AnnotationView) {
         guard let i = sortedViews.firstIndex(where: { $0 === view }) else { return }
         sortedViews.remove(at: i)
         hitAreas.remove(at: i)
@@ -164,6 +171,11 @@ public final class AnnotationLayer {
     }
 
     private func makeView(for annotation: any Annotation) -> AnnotationView {
+        if let callout = annotation as? CalloutAnnotation {  // the callout-as-annotation approach
+            let view = dequeueView(withIdentifier: Self.calloutReuseIdentifier, for: callout)
+            (view as? CalloutAnnotationView)?.pinView = visible[ObjectIdentifier(callout.pin)]
+            return view
+        }
         if let view = viewProvider?(annotation) {
             view.annotation = annotation
             return view

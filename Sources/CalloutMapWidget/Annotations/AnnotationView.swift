@@ -28,7 +28,8 @@ open class AnnotationView {
     /// Replaces the subtitle with any widget (MapKit's `detailCalloutAccessoryView`).
     public var detailCalloutAccessoryView: UnsafeMutablePointer<GtkWidget>? { didSet { retain(detailCalloutAccessoryView, as: "detail") } }
     private var accessoryRefs: [String: ObjectRef] = [:]
-    public internal(set) var isSelected = false {
+    /// Set by the map (or by whoever owns the layer, as `calloutmap render` does).
+    public var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsDisplay(); selectionChanged() } }
     }
     public internal(set) var dragState = AnnotationDragState.none

@@ -56,26 +56,11 @@ open class MarkerAnnotationView: AnnotationView {
 
         setColor(cr, glyphTintColor)
         if let text = glyphText, !text.isEmpty {
-            drawCenteredText(cr, String(text.prefix(3)), center: Point(x: cx, y: cy),
-                             font: "Cantarell Bold \(Int(r * (text.count > 1 ? 0.8 : 1.1)))px")
+            Text.drawCentered(cr, String(text.prefix(3)), font: "Cantarell Bold \(Int(r * (text.count > 1 ? 0.8 : 1.1)))px",
+                              at: Point(x: cx, y: cy))
         } else {
             cairo_arc(cr, cx, cy, r * 0.36, 0, 2 * Double.pi)
             cairo_fill(cr)
         }
     }
-}
-
-/// Plain text centred on a point (never parsed as markup).
-func drawCenteredText(_ cr: OpaquePointer, _ text: String, center: Point, font: String) {
-    let layout = pango_cairo_create_layout(cr)!
-    let description = pango_font_description_from_string(font)
-    pango_layout_set_font_description(layout, description)
-    pango_font_description_free(description)
-    pango_layout_set_text(layout, text, -1)
-    var ink = PangoRectangle(), logical = PangoRectangle()
-    pango_layout_get_pixel_extents(layout, &ink, &logical)
-    cairo_move_to(cr, center.x - Double(logical.width) / 2, center.y - Double(logical.height) / 2)
-    pango_cairo_show_layout(cr, layout)
-    cairo_new_path(cr)
-    g_object_unref(UnsafeMutableRawPointer(layout))
 }

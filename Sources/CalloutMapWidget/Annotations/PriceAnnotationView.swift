@@ -20,25 +20,10 @@ open class PriceAnnotationView: AnnotationView {
     }
 
     private func layOut() {
-        let width = max(36, measure(text) + 16)
+        let width = max(36, Text.size(text, font: Self.font).width + 16)
         size = Size(width: width, height: 22 + Self.pointer)
         centerOffset = Point(x: 0, y: -size.height / 2)
         setNeedsDisplay()
-    }
-
-    private func measure(_ s: String) -> Double {
-        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        let cr = cairo_create(scratch)!
-        defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
-        let layout = pango_cairo_create_layout(cr)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let d = pango_font_description_from_string(Self.font)
-        pango_layout_set_font_description(layout, d)
-        pango_font_description_free(d)
-        pango_layout_set_text(layout, s, -1)
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        return Double(logical.width)
     }
 
     open override func draw(_ cr: OpaquePointer, size: Size) {
@@ -55,6 +40,6 @@ open class PriceAnnotationView: AnnotationView {
         cairo_set_line_width(cr, 1)
         cairo_stroke(cr)
         setColor(cr, ink)
-        drawCenteredText(cr, text, center: Point(x: w / 2, y: body / 2), font: Self.font)
+        Text.drawCentered(cr, text, font: Self.font, at: Point(x: w / 2, y: body / 2))
     }
 }

@@ -13,7 +13,7 @@ public final class CalloutAnnotation: Annotation {
     public var title: String? { pin.title }
     public var subtitle: String? { pin.subtitle }
 
-    init(pin: any Annotation) { self.pin = pin }
+    public init(pin: any Annotation) { self.pin = pin }
 }
 
 /// Draws a callout annotation: title, subtitle and an "ⓘ" button, with an arrow down to the pin.
@@ -29,8 +29,8 @@ final class CalloutAnnotationView: AnnotationView {
     }
 
     override func prepareForDisplay() {
-        let titleWidth = measure(annotation?.title ?? "", font: Self.titleFont)
-        let subtitleWidth = measure(annotation?.subtitle ?? "", font: Self.subtitleFont)
+        let titleWidth = Text.size(annotation?.title ?? "", font: Self.titleFont).width
+        let subtitleWidth = Text.size(annotation?.subtitle ?? "", font: Self.subtitleFont).width
         let text = min(260, max(titleWidth, subtitleWidth))
         size = Size(width: text + Self.buttonSize + 3 * Self.padding,
                     height: (annotation?.subtitle?.isEmpty == false ? 44 : 28) + 2 * Self.padding - 8 + Self.arrow)
@@ -70,46 +70,18 @@ final class CalloutAnnotationView: AnnotationView {
         cairo_stroke(cr)
         cairo_set_source_rgb(cr, 0.14, 0.12, 0.19)
         let hasSubtitle = annotation?.subtitle?.isEmpty == false
-        drawText(cr, annotation?.title ?? "", font: Self.titleFont, at: Point(x: Self.padding, y: Self.padding - 2))
+        let textWidth = size.width - Self.buttonSize - 3 * Self.padding
+        Text.draw(cr, annotation?.title ?? "", font: Self.titleFont, at: Point(x: Self.padding, y: Self.padding - 2), width: textWidth)
         if hasSubtitle {
             cairo_set_source_rgb(cr, 0.37, 0.36, 0.39)
-            drawText(cr, annotation?.subtitle ?? "", font: Self.subtitleFont, at: Point(x: Self.padding, y: Self.padding + 17))
+            Text.draw(cr, annotation?.subtitle ?? "", font: Self.subtitleFont, at: Point(x: Self.padding, y: Self.padding + 17),
+                      width: textWidth)
         }
         let b = buttonFrame
         cairo_arc(cr, b.center.x, b.center.y, b.width / 2, 0, 2 * Double.pi)
         cairo_set_source_rgb(cr, 0.11, 0.44, 0.85)
         cairo_fill(cr)
         cairo_set_source_rgb(cr, 1, 1, 1)
-        drawCenteredText(cr, "i", center: b.center, font: "Cantarell Bold 12px")
-    }
-
-    private func drawText(_ cr: OpaquePointer, _ text: String, font: String, at p: Point) {
-        let layout = pango_cairo_create_layout(cr)!
-        let d = pango_font_description_from_string(font)
-        pango_layout_set_font_description(layout, d)
-        pango_font_description_free(d)
-        pango_layout_set_width(layout, Int32((size.width - Self.buttonSize - 3 * Self.padding) * Double(PANGO_SCALE)))
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        pango_layout_set_text(layout, text, -1)
-        cairo_move_to(cr, p.x, p.y)
-        pango_cairo_show_layout(cr, layout)
-        cairo_new_path(cr)
-        g_object_unref(UnsafeMutableRawPointer(layout))
-    }
-
-    private func measure(_ text: String, font: String) -> Double {
-        guard !text.isEmpty else { return 0 }
-        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        let cr = cairo_create(scratch)!
-        defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
-        let layout = pango_cairo_create_layout(cr)!
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let d = pango_font_description_from_string(font)
-        pango_layout_set_font_description(layout, d)
-        pango_font_description_free(d)
-        pango_layout_set_text(layout, text, -1)
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        return Double(logical.width)
+        Text.drawCentered(cr, "i", font: "Cantarell Bold 12px", at: b.center)
     }
 }

@@ -34,7 +34,6 @@ public final class CalloutBubble: WidgetImplementation {
     public let content: UnsafeMutablePointer<GtkWidget>
     public var appearance: CalloutAppearance { didSet { if let widget { gtk_widget_queue_draw(widget) } } }
     public static let arrowLength = 10.0
-    static let arrowHalfWidth = 9.0
     static let maxContentWidth = 320
 
     /// Set by the map from the placement: which side of the pin, and the arrow tip in widget coordinates.
@@ -104,81 +103,27 @@ public final class CalloutBubble: WidgetImplementation {
         gtk_widget_size_allocate(content, &rect, -1)
     }
 
+    private var shape: CalloutShape {
+        CalloutShape(body: body, edge: edge, tip: tip, radius: appearance.cornerRadius)
+    }
+
     public func snapshot(_ snapshot: OpaquePointer) {
         let w = Float(gtk_widget_get_width(widget)), h = Float(gtk_widget_get_height(widget))
         var bounds = graphene_rect_t()
         graphene_rect_init(&bounds, -8, -8, w + 16, h + 16)  // room for the shadow
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
-            // Soft shadow, then body and arrow as one path.
-            cairo_save(cr)
-            cairo_translate(cr, 0, 2)
-            outline(cr)
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.12)
-            cairo_set_line_width(cr, 4)
-            cairo_stroke_preserve(cr)
-            cairo_fill(cr)
-            cairo_restore(cr)
-            outline(cr)
-            setColor(cr, appearance.fill)
-            cairo_fill_preserve(cr)
-            setColor(cr, appearance.border)
-            cairo_set_line_width(cr, 1)
-            cairo_stroke(cr)
+            shape.paint(cr, appearance: appearance)
             cairo_destroy(cr)
         }
         gtk_widget_snapshot_child(widget, content, snapshot)
     }
 
     public func contains(_ x: Double, _ y: Double) -> Bool? {
-        let p = Point(x: x, y: y)
-        let b = body
-        if b.contains(p) {
-            // Outside the rounded corners is not the bubble.
-            let r = appearance.cornerRadius
-            let cx = min(max(x, b.minX + r), b.maxX - r), cy = min(max(y, b.minY + r), b.maxY - r)
-            return (p - Point(x: cx, y: cy)).length <= r
-        }
-        return arrowContains(p)
+        shape.contains(Point(x: x, y: y))
     }
 
     public func dispose() {
         gtk_widget_unparent(content)
         widget = nil
-    }
-
-    // MARK: Shape
-
-    private func arrowBase() -> (Point, Point) {
-        let b = body, hw = Self.arrowHalfWidth
-        switch edge {
-        case .above: return (Point(x: tip.x - hw, y: b.maxY), Point(x: tip.x + hw, y: b.maxY))
-        case .below: return (Point(x: tip.x + hw, y: b.minY), Point(x: tip.x - hw, y: b.minY))
-        case .right: return (Point(x: b.minX, y: tip.y + hw), Point(x: b.minX, y: tip.y - hw))
-        case .left: return (Point(x: b.maxX, y: tip.y - hw), Point(x: b.maxX, y: tip.y + hw))
-        }
-    }
-
-    private func arrowContains(_ p: Point) -> Bool {
-        let (a, c) = arrowBase()
-        func side(_ u: Point, _ v: Point) -> Double { (v.x - u.x) * (p.y - u.y) - (v.y - u.y) * (p.x - u.x) }
-        let s1 = side(a, tip), s2 = side(tip, c), s3 = side(c, a)
-        return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0)
-    }
-
-    private func outline(_ cr: OpaquePointer) {
-        let b = body.insetBy(dx: 0.5, dy: 0.5)
-        let r = appearance.cornerRadius
-        let (a, c) = arrowBase()
-        cairo_new_path(cr)
-        // Clockwise from the top-left corner, the arrow spliced into its side.
-        cairo_arc(cr, b.minX + r, b.minY + r, r, Double.pi, 1.5 * Double.pi)
-        if edge == .below { cairo_line_to(cr, c.x, c.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, a.x, a.y) }
-        cairo_arc(cr, b.maxX - r, b.minY + r, r, 1.5 * Double.pi, 2 * Double.pi)
-        if edge == .left { cairo_line_to(cr, a.x, a.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, c.x, c.y) }
-        cairo_arc(cr, b.maxX - r, b.maxY - r, r, 0, 0.5 * Double.pi)
-        if edge == .above { cairo_line_to(cr, c.x, c.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, a.x, a.y) }
-        cairo_arc(cr, b.minX + r, b.maxY - r, r, 0.5 * Double.pi, Double.pi)
-        if edge == .right { cairo_line_to(cr, a.x, a.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, c.x, c.y) }
-        cairo_close_path(cr)
     }
 }

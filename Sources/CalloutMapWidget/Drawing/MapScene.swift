@@ -19,6 +19,8 @@ public struct MapScene {
     public var annotationLayer: AnnotationLayer?
     /// The pin that has keyboard focus, drawn with a focus ring.
     public var focusRing: AnnotationView?
+    /// A callout drawn with the pins (offscreen renders), and where.
+    public var callout: (sketch: CalloutSketch, placement: CalloutPlacement)?
 
     public init(viewport: Viewport, style: BasemapStyle, scale: Int, tiles: TileCache,
                 fontName: String = MapScene.defaultFont) {
@@ -44,6 +46,7 @@ public struct MapScene {
                 layer.layout(viewport)
                 paintPins(cr, layer.sortedViews)
             }
+            if let callout { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
         }
         OverlayPainter(style: style, fontName: fontName).append(to: snapshot, viewport: viewport)

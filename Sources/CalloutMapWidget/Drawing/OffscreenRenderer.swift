@@ -48,5 +48,6 @@ public final class OffscreenRenderer {
 
 public struct RenderError: Error, CustomStringConvertible {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

@@ -27,7 +27,7 @@ struct OverlayPainter {
         // Measure with a scratch context, then draw into a node exactly the plate's size.
         let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         let measureContext = cairo_create(scratch)
-        let layout = makeLayout(measureContext!, text)
+        let layout = Text.layout(measureContext!, text, font: fontName)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, &ink, &logical)
         g_object_unref(UnsafeMutableRawPointer(layout))
@@ -60,21 +60,11 @@ struct OverlayPainter {
             cairo_stroke(cr)
             cairo_new_path(cr)
         }
-        let textLayout = makeLayout(cr, text)
+        let textLayout = Text.layout(cr, text, font: fontName)
         cairo_move_to(cr, x + Self.padding + barWidth + gap, y + Self.padding - 1)
         pango_cairo_show_layout(cr, textLayout)
         cairo_new_path(cr)
         g_object_unref(UnsafeMutableRawPointer(textLayout))
-    }
-
-    /// Plain text only: data and labels are never parsed as Pango markup.
-    private func makeLayout(_ cr: OpaquePointer, _ text: String) -> OpaquePointer {
-        let layout = pango_cairo_create_layout(cr)!
-        let font = pango_font_description_from_string(fontName)
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_text(layout, text, -1)
-        return layout
     }
 }
 

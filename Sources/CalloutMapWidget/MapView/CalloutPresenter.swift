@@ -8,8 +8,6 @@ import CalloutMapGtk
 /// pans the map by only what is needed to show it on presentation.
 @MainActor
 final class CalloutPresenter {
-    static let calloutReuseIdentifier = "CalloutMap.callout"
-
     private unowned let map: MapView
     let placer = CalloutPlacer()
     private(set) var view: AnnotationView?

@@ -64,14 +64,8 @@ public final class MapView: WidgetImplementation {
         cm_accessible_set_label(widget, "Map")
         MapStyleSheet.install()
         installControllers()
-        annotationLayer.register(CalloutAnnotationView.self, forReuseIdentifier: CalloutPresenter.calloutReuseIdentifier)
         annotationLayer.viewProvider = { [unowned self] annotation in
-            if let callout = annotation as? CalloutAnnotation {
-                let view = self.annotationLayer.dequeueView(withIdentifier: CalloutPresenter.calloutReuseIdentifier, for: callout)
-                (view as? CalloutAnnotationView)?.pinView = self.annotationLayer.view(for: callout.pin)
-                return view
-            }
-            return self.delegate?.mapView(self, viewFor: annotation)
+            self.delegate?.mapView(self, viewFor: annotation)
         }
     }
 

@@ -1,0 +1,45 @@
+import CGtk
+import CalloutMapCore
+
+/// Plain-text drawing with Pango: text from data is never parsed as markup.
+enum Text {
+    static func layout(_ cr: OpaquePointer, _ text: String, font: String, width: Double? = nil) -> OpaquePointer {
+        let layout = pango_cairo_create_layout(cr)!
+        let d = pango_font_description_from_string(font)
+        pango_layout_set_font_description(layout, d)
+        pango_font_description_free(d)
+        if let width {
+            pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// The logical size of one line of text.
+    static func size(_ text: String, font: String) -> Size {
+        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let cr = cairo_create(scratch)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
+        let l = layout(cr, text, font: font)
+        defer { g_object_unref(UnsafeMutableRawPointer(l)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(l, &ink, &logical)
+        return Size(width: Double(logical.width), height: Double(logical.height))
+    }
+
+    /// Draws text with its top-left corner at `origin`, cut with an ellipsis past `width`.
+    static func draw(_ cr: OpaquePointer, _ text: String, font: String, at origin: Point, width: Double? = nil) {
+        let l = layout(cr, text, font: font, width: width)
+        cairo_move_to(cr, origin.x, origin.y)
+        pango_cairo_show_layout(cr, l)
+        cairo_new_path(cr)
+        g_object_unref(UnsafeMutableRawPointer(l))
+    }
+
+    /// Draws text centred on a point.
+    static func drawCentered(_ cr: OpaquePointer, _ text: String, font: String, at center: Point) {
+        let s = size(text, font: font)
+        draw(cr, text, font: font, at: Point(x: center.x - s.width / 2, y: center.y - s.height / 2))
+    }
+}
