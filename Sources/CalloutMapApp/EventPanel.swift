@@ -13,6 +13,8 @@ final class EventPanel {
     private let list: UnsafeMutablePointer<GtkWidget>
     private let about: UnsafeMutablePointer<GtkWidget>
     private var rows = 0
+    var onTemporaryTitle: ((Bool) -> Void)?
+    var onPopoverKeepsSelection: ((Bool) -> Void)?
 
     static let descriptions: [CalloutMode: String] = [
         .standard: "MapKit's standard callout (seed 000 §1–2, seed 003): a bubble the map draws, with title, subtitle, left and right accessory controls and a detail view that can replace the subtitle. Least code; the look is the toolkit's.",
@@ -21,7 +23,7 @@ final class EventPanel {
         .popover: "A GtkPopover pointing at the pin (seed 000 §4): a real floating surface that takes focus, closes on a click outside (which it consumes) or Escape, and follows the pin while the map moves.",
     ]
 
-    init() {
+    init(temporaryTitle: Bool, popoverKeepsSelection: Bool) {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_size_request(widget, 300, -1)
         gtk_widget_add_css_class(widget, "view")
@@ -36,6 +38,10 @@ final class EventPanel {
         gtk_widget_set_margin_bottom(about, 12)
         gtk_box_append(cast(widget), Self.heading("About this approach"))
         gtk_box_append(cast(widget), about)
+        let temporary = Self.check("Temporary title first (standard)", active: temporaryTitle)
+        let keeps = Self.check("Pin stays selected under its popover", active: popoverKeepsSelection)
+        gtk_box_append(cast(widget), temporary)
+        gtk_box_append(cast(widget), keeps)
         gtk_box_append(cast(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         gtk_box_append(cast(widget), Self.heading("Events"))
 
@@ -48,6 +54,16 @@ final class EventPanel {
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
         gtk_box_append(cast(widget), scroller)
+        Signal.connect(temporary, "toggled") { [weak self] in self?.onTemporaryTitle?(gtk_check_button_get_active(cast(temporary)) != 0) }
+        Signal.connect(keeps, "toggled") { [weak self] in self?.onPopoverKeepsSelection?(gtk_check_button_get_active(cast(keeps)) != 0) }
+    }
+
+    private static func check(_ label: String, active: Bool) -> UnsafeMutablePointer<GtkWidget> {
+        let c = gtk_check_button_new_with_label(label)!
+        gtk_check_button_set_active(cast(c), active ? 1 : 0)
+        gtk_widget_set_margin_start(c, 8)
+        gtk_widget_set_margin_bottom(c, 4)
+        return c
     }
 
     func describe(_ mode: CalloutMode) {

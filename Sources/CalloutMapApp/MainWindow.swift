@@ -15,7 +15,8 @@ final class MainWindow: MapViewDelegate {
     private let zoomIn: UnsafeMutablePointer<GtkWidget>
     private let zoomOut: UnsafeMutablePointer<GtkWidget>
     private let modes: ModeSwitcher
-    private let panel = EventPanel()
+    private let panel: EventPanel
+    private var files: FileOpening!
     private var initialSelection: String?
     private var loaded: [PointAnnotation] = []
 
@@ -37,6 +38,7 @@ final class MainWindow: MapViewDelegate {
         gtk_box_append(cast(zoomBox), zoomIn)
         gtk_header_bar_pack_start(opaque(header), zoomBox)
         modes = ModeSwitcher(selected: options.mode)
+        panel = EventPanel(temporaryTitle: options.temporaryTitle, popoverKeepsSelection: options.popoverKeepsSelection)
         gtk_header_bar_set_title_widget(opaque(header), modes.widget)
         let panelToggle = gtk_toggle_button_new()!
         gtk_button_set_icon_name(cast(panelToggle), "sidebar-show-right-symbolic")
@@ -44,6 +46,8 @@ final class MainWindow: MapViewDelegate {
         cm_accessible_set_label(panelToggle, "Show approach and events")
         gtk_toggle_button_set_active(cast(panelToggle), 1)
         gtk_header_bar_pack_end(opaque(header), panelToggle)
+        let open = Self.iconButton("document-open-symbolic", tooltip: "Open GeoJSON… (Ctrl+O)")
+        gtk_header_bar_pack_start(opaque(header), open)
         gtk_window_set_titlebar(cm_window(window), header)
 
         let overlay = gtk_overlay_new()!
@@ -62,6 +66,8 @@ final class MainWindow: MapViewDelegate {
         gtk_window_set_child(cm_window(window), row)
         initialSelection = options.select
         map.calloutMode = options.mode
+        map.temporaryCalloutTitle = options.temporaryTitle ? "Loading…" : nil
+        map.popoverKeepsSelection = options.popoverKeepsSelection
         panel.describe(options.mode)
         Signal.connect(panelToggle, "toggled") {
             gtk_revealer_set_reveal_child(OpaquePointer(sidebar), gtk_toggle_button_get_active(cast(panelToggle)))
@@ -73,10 +79,20 @@ final class MainWindow: MapViewDelegate {
         Signal.connect(zoomOut, "clicked") { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }
         modes.onChange = { [weak self] mode in self?.switchMode(mode) }
+        files = FileOpening(window: window)
+        files.onOpen = { [weak self] urls in self?.load(urls, announce: true) }
+        Signal.connect(open, "clicked") { [weak self] in self?.files.choose() }
+        panel.onTemporaryTitle = { [weak self] on in self?.map.temporaryCalloutTitle = on ? "Loading…" : nil }
+        panel.onPopoverKeepsSelection = { [weak self] on in self?.map.popoverKeepsSelection = on }
         // Keys 1–4 pick the approach, F9 the panel, Escape closes the callout wherever focus is.
         let keys = gtk_event_controller_key_new()!
         Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
-            guard let self, state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
+            guard let self else { return false }
+            if Int32(keyval) == GDK_KEY_o, state & GDK_CONTROL_MASK.rawValue != 0 {
+                self.files.choose()
+                return true
+            }
+            guard state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
             switch Int32(keyval) {
             case GDK_KEY_1, GDK_KEY_KP_1: self.switchMode(.standard)
             case GDK_KEY_2, GDK_KEY_KP_2: self.switchMode(.custom)
@@ -114,11 +130,16 @@ final class MainWindow: MapViewDelegate {
     }
 
     /// Shows the points of GeoJSON files; problems go to standard error and a banner.
-    func load(_ files: [URL]) {
+    func load(_ files: [URL], announce: Bool = false) {
         let (annotations, problems) = AnnotationFiles.load(files)
         map.addAnnotations(annotations)
         if !problems.isEmpty { banner.show(problems) }
-        loaded = annotations
+        loaded += annotations
+        if announce {
+            let names = files.map(\.lastPathComponent).joined(separator: ", ")
+            panel.log("Opened \(annotations.count) places", names)
+            events.emit(["event": "opened", "files": files.map(\.path), "count": annotations.count, "problems": problems.count])
+        }
     }
 
     /// Switches the approach; the current selection is shown again the new way.

@@ -22,6 +22,8 @@ struct Options {
     var demo = true
     var mode = CalloutMode.standard
     var select: String?
+    var temporaryTitle = false
+    var popoverKeepsSelection = true
 
     static let usage = """
     Usage: calloutmap [OPTIONS]
@@ -36,6 +38,8 @@ struct Options {
       --no-demo          leave out the built-in San Francisco demo annotations
       --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover
       --select TITLE     select the annotation with this title at start
+      --temporary-title  standard callouts show "Loading…" for a second first (seed 004)
+      --popover-deselects  popover mode deselects the pin as soon as its popover shows
       --log-events       print map events as JSON lines on standard output
       --scale N          render only: device pixels per pixel, 1 or 2 (default 1)
       --out FILE.png     render only: where to write the image
@@ -90,6 +94,8 @@ struct Options {
                 }
                 o.mode = m
             case "--select": o.select = try value(arg)
+            case "--temporary-title": o.temporaryTitle = true
+            case "--popover-deselects": o.popoverKeepsSelection = false
             case "-h", "--help": throw HelpRequested()
             default:
                 throw UsageError("unknown argument '\(arg)'")

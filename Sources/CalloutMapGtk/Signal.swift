@@ -27,6 +27,28 @@ public enum Signal {
         return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
     }
 
+    /// Signals with one int: GtkNativeDialog::response.
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (Int32) -> Void) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, a, data in
+            let box = ClosureBox<@MainActor (Int32) -> Void>.from(data)
+            MainActor.assumeIsolated { box.call(a) }
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
+    /// GtkDropTarget::drop (value, x, y) → accepted.
+    @discardableResult
+    public static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Int32 = { _, v, x, y, data in
+            let box = ClosureBox<@MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool>.from(data)
+            return MainActor.assumeIsolated { box.call(v, x, y) } ? 1 : 0
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
     /// Signals with two doubles: drag-begin/update/end, swipe, motion.
     @discardableResult
     public static func connect(_ instance: some GObjectPointer, _ name: String,

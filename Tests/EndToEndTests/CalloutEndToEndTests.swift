@@ -119,6 +119,22 @@ final class CalloutEndToEndTests: XCTestCase {
         XCTAssertNil(s.app.next("select", timeout: 0.6), "the closing click is not also a select")
     }
 
+    func testOpeningAFileWithTheChooserAddsItsPins() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cm-open-\(getpid()).geojson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-122.45,37.80]},"properties":{"title":"Opened Place"}}]}"#.utf8).write(to: file)
+        let s = try launch("standard", extra: ["--no-demo"])
+        XCTAssertEqual(runTool("xdotool", ["key", "ctrl+o", "sleep", "1.5", "key", "ctrl+l", "sleep", "0.4",
+                                           "type", "--delay", "5", file.path]), 0)
+        XCTAssertEqual(runTool("xdotool", ["sleep", "0.4", "key", "Return"]), 0)
+        let opened = try XCTUnwrap(s.app.next("opened", timeout: 10), "the chooser opened the file")
+        XCTAssertEqual(opened["count"] as? Int, 1)
+        let p = s.viewport.screenPoint(for: Coordinate(latitude: 37.80, longitude: -122.45))
+        usleep(300_000)
+        click(s, Point(x: p.x, y: p.y - 24))
+        XCTAssertEqual(s.app.next("select")?["title"] as? String, "Opened Place")
+    }
+
     func testCalloutsNearTheEdgesEndUpWhollyInsideTheMap() throws {
         // Golden Gate Bridge 15 px from the left edge, then near the top, then the right.
         let placements = ["37.795,-122.4214", "37.768,-122.46", "37.795,-122.515"]

@@ -146,6 +146,30 @@ final class CalloutTests: XCTestCase {
         }
     }
 
+    func testTemporaryTitleGivesWayToTheContentWithoutANewCallout() {
+        MainActor.assumeIsolated {
+            let (window, map, log, pin) = calloutMap(.standard)
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.temporaryCalloutTitle = "Loading…"
+            map.selectAnnotation(pin)
+            GtkTestSupport.spin(0.3)
+            let bubble = map.callouts.bubbleWidget!
+            var first = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(bubble, map.widget, &first)
+            XCTAssertTrue(CalloutContent.buttons(in: bubble).isEmpty, "just the temporary title at first")
+            GtkTestSupport.spin(1.1)
+            XCTAssertTrue(map.callouts.bubbleWidget == bubble, "the same callout, not a new presentation")
+            XCTAssertEqual(CalloutContent.buttons(in: bubble).count, 1, "then the disclosure button")
+            var second = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(bubble, map.widget, &second)
+            XCTAssertGreaterThan(second.size.width, first.size.width, "re-measured and re-placed")
+            XCTAssertEqual(gtk_widget_get_opacity(bubble), 1, "no replayed fade")
+            let tip = Double(second.origin.x) + Double(second.size.width) / 2
+            XCTAssertEqual(tip, map.view(for: pin)!.calloutAnchor.x, accuracy: 1, "still on its pin")
+            XCTAssertEqual(log.lines, ["select", "shown"])
+        }
+    }
+
     func testSwitchingModesPresentsTheSelectionAgain() {
         MainActor.assumeIsolated {
             let (window, map, log, pin) = calloutMap(.standard)

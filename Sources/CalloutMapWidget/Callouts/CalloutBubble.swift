@@ -31,7 +31,7 @@ public struct CalloutAppearance: Sendable, Equatable {
 @MainActor
 public final class CalloutBubble: WidgetImplementation {
     public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
-    public let content: UnsafeMutablePointer<GtkWidget>
+    public private(set) var content: UnsafeMutablePointer<GtkWidget>
     public var appearance: CalloutAppearance { didSet { if let widget { gtk_widget_queue_draw(widget) } } }
     public static let arrowLength = 10.0
     static let maxContentWidth = 320
@@ -45,6 +45,14 @@ public final class CalloutBubble: WidgetImplementation {
         self.appearance = appearance
         widget = CustomWidget.make(typeName: "CalloutMapCallout", cssName: "callout", implementation: self)
         gtk_widget_set_parent(content, widget)
+    }
+
+    /// Swaps what the bubble shows; the map re-measures and re-places it (no new animation).
+    public func setContent(_ new: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_unparent(content)
+        content = new
+        gtk_widget_set_parent(new, widget)
+        gtk_widget_queue_resize(widget)
     }
 
     /// The body's size for the content's natural size (arrow excluded).

@@ -41,8 +41,19 @@ final class CalloutPresenter {
         switch map.calloutMode {
         case .standard:
             guard view.canShowCallout, title?.isEmpty == false || view.detailCalloutAccessoryView != nil else { return done() }
-            show(bubble: CalloutBubble(content: CalloutContent.standard(for: view, title: title),
-                                       appearance: map.style.isDark ? .dark : .light))
+            let appearance: CalloutAppearance = map.style.isDark ? .dark : .light
+            if let temporary = map.temporaryCalloutTitle {
+                // Seed 004: a temporary title for about a second, then the real content.
+                let bubble = CalloutBubble(content: CalloutContent.label(temporary, classes: ["heading"]), appearance: appearance)
+                show(bubble: bubble)
+                Timer.after(milliseconds: 1000) { [weak self, weak bubble] in
+                    guard let self, let bubble, self.bubble === bubble, self.view === view else { return }
+                    bubble.setContent(CalloutContent.standard(for: view, title: title))
+                    self.connectButtons(in: bubble.content)
+                }
+            } else {
+                show(bubble: CalloutBubble(content: CalloutContent.standard(for: view, title: title), appearance: appearance))
+            }
         case .custom:
             guard let custom = view.makeCustomCallout() else { return done() }
             show(bubble: CalloutBubble(content: custom.content, appearance: custom.appearance))
@@ -138,7 +149,7 @@ final class CalloutPresenter {
     /// Where the callout is now, in map coordinates (its allocation, or the callout annotation's
     /// frame); nil when none is shown or it is a popover (a surface of its own).
     var frame: Rect? {
-        if let bubble, let view {
+        if let bubble, let view, bubble.widget != nil {
             // Computed for the viewport as it is now, not read from the last allocation,
             // which trails the map by a frame until the next layout pass.
             map.annotationLayer.layout(map.viewport)

@@ -37,6 +37,9 @@ public final class MapView: WidgetImplementation {
     }
     /// Popover mode: keep the pin selected while its popover is open (true), or deselect it as soon as it shows.
     public var popoverKeepsSelection = true
+    /// Standard mode: when set, the callout first shows this for about a second (seed 004's
+    /// temporary title, e.g. "Loading…"), then the title, subtitle and accessories.
+    public var temporaryCalloutTitle: String?
     /// The pin with keyboard focus shows a ring.
     var focusRingView: AnnotationView? { pinProxies.hasFocus ? pinProxies.current : nil }
     public private(set) var hasDrawnFirstFrame = false
