@@ -34,7 +34,7 @@ enum AnnotationBenchmarks {
     }
 
     /// Pans across 1,000 price pins in view (plus `background` elsewhere), offscreen.
-    static func panWithPins(basemap: Basemap, inView: Int, background: Int, frames: Int) -> [String: Any] {
+    static func panWithPins(basemap: Basemap, inView: Int, background: Int, frames: Int, callout: Bool = false) -> [String: Any] {
         let renderer = try! OffscreenRenderer()
         let layer = AnnotationLayer()
         layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
@@ -44,12 +44,27 @@ enum AnnotationBenchmarks {
         var scene = MapScene(viewport: viewport, style: .light, scale: 1,
                              tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
         scene.annotationLayer = layer
+        layer.layout(viewport)
+        let selected = layer.sortedViews[layer.sortedViews.count / 2]
+        if callout, let a = selected.annotation {
+            layer.keep(a)
+            selected.isSelected = true
+            layer.restack(selected)
+        }
         _ = renderer.texture(of: scene)
         var times: [Double] = []
         for i in 0..<frames {
             viewport.pan(by: Point(x: i % 40 < 20 ? -5 : 5, y: 0))  // stays over the pins
             scene.viewport = viewport
             let start = DispatchTime.now().uptimeNanoseconds
+            if callout, let a = selected.annotation {
+                // Placed every frame, as the window does, and drawn as `render` draws it.
+                layer.layout(viewport)
+                let sketch = CalloutSketch(mode: .standard, title: a.title ?? "", subtitle: "Opened: May 27, 1937", style: .light)
+                let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+                scene.callout = (sketch, CalloutPlacer().place(size: sketch.bodySize, pin: selected.frame,
+                                                               anchor: selected.calloutAnchor, in: bounds))
+            }
             _ = renderer.texture(of: scene)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }

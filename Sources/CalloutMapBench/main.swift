@@ -44,6 +44,8 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["tile_render_ms"] = Benchmarks.tileRender(basemap: basemap)
     out["add_annotations_ms"] = ["10000": AnnotationBenchmarks.add(count: 10_000), "100000": AnnotationBenchmarks.add(count: 100_000)]
     out["pan_frame_1k_pins_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0, frames: frames)
+    out["pan_frame_1k_pins_callout_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0,
+                                                                          frames: frames, callout: true)
     out["click_to_select_us_100k"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 100_000, clicks: 200)
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["renderer"] = "gsk-cairo offscreen"
