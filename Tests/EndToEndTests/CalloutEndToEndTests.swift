@@ -119,6 +119,16 @@ final class CalloutEndToEndTests: XCTestCase {
         XCTAssertNil(s.app.next("select", timeout: 0.6), "the closing click is not also a select")
     }
 
+    func testKeysOneToFourSwitchTheApproachAndReshowTheSelection() throws {
+        let s = try launch("standard", extra: ["--select", "Golden Gate Bridge"])
+        XCTAssertNotNil(s.app.next("callout-shown"))
+        for (key, mode) in [("2", "custom"), ("3", "annotation"), ("4", "popover"), ("1", "standard")] {
+            XCTAssertEqual(runTool("xdotool", ["key", key]), 0)
+            XCTAssertEqual(s.app.next("mode")?["mode"] as? String, mode, key)
+            XCTAssertEqual(s.app.next("callout-shown")?["mode"] as? String, mode, "\(mode): the selection is shown the new way")
+        }
+    }
+
     func testOpeningAFileWithTheChooserAddsItsPins() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cm-open-\(getpid()).geojson")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -95,6 +95,45 @@ final class CalloutTests: XCTestCase {
         }
     }
 
+    func testTheCornersBesideTheArrowAreNotTheCallouts() {
+        MainActor.assumeIsolated {
+            let (window, map, _, pin) = calloutMap(.custom)
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.selectAnnotation(pin)
+            GtkTestSupport.spin(0.3)
+            let bubble = map.callouts.bubbleWidget!
+            var b = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(bubble, map.widget, &b)
+            let x = Double(b.origin.x), y = Double(b.origin.y), w = Double(b.size.width), h = Double(b.size.height)
+            // Beside the arrow, inside the widget's rectangle but outside its shape.
+            let corner = Point(x: x + w / 2 - 20, y: y + h - 3)
+            XCTAssertFalse(map.callouts.contains(corner))
+            XCTAssertTrue(map.callouts.contains(Point(x: x + w / 2, y: y + h - 4)), "the arrow itself")
+            XCTAssertTrue(map.callouts.contains(Point(x: x + 20, y: y + 20)), "the body")
+            XCTAssertFalse(map.callouts.contains(Point(x: x + 1, y: y + 1)), "a rounded corner")
+            click(map, corner)
+            XCTAssertNil(map.selectedAnnotation, "the click went through to the map")
+        }
+    }
+
+    func testThePopoverFollowsThePinAndClosesWhenItLeaves() {
+        MainActor.assumeIsolated {
+            let (window, map, log, pin) = calloutMap(.popover)
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.selectAnnotation(pin)
+            GtkTestSupport.spin(0.3)
+            let popover = map.callouts.popoverWidget!
+            map.pan(by: Point(x: 90, y: 0))
+            GtkTestSupport.spin(0.2)
+            var rect = GdkRectangle()
+            _ = gtk_popover_get_pointing_to(cast(popover), &rect)
+            XCTAssertEqual(Double(rect.x) + Double(rect.width) / 2, map.view(for: pin)!.frame.center.x, accuracy: 1, "it followed")
+            map.pan(by: Point(x: 2000, y: 0))
+            GtkTestSupport.spin(0.3)
+            XCTAssertTrue(log.lines.contains("popover-closed"), "the pin left the view: it closed")
+        }
+    }
+
     func testCalloutAnnotationStaysOnThePinAtEveryZoom() {
         MainActor.assumeIsolated {
             let (window, map, _, pin) = calloutMap(.annotation)

@@ -94,6 +94,13 @@ final class CalloutPresenter {
         gtk_widget_add_css_class(p, "callout-popover")
         connectButtons(in: content)
         Signal.connect(p, "closed") { [weak self] in self?.popoverClosed(p) }
+        // A popover is a surface of its own: keys it does not use go on to the window (e.g. the app's shortcuts).
+        let keys = gtk_event_controller_key_new()!
+        Signal.connect(keys, "key-pressed") { [weak self] (_: UInt32, _: UInt32, _: UInt32) -> Bool in
+            guard let root = self?.map.widget.flatMap({ gtk_widget_get_root($0) }) else { return false }
+            return gtk_event_controller_key_forward(keys, cm_widget(root.rawObject)) != 0
+        }
+        gtk_widget_add_controller(p, cm_controller(keys.rawObject))
         popover = p
         placePopover()
         gtk_popover_popup(cast(p))
@@ -184,6 +191,7 @@ final class CalloutPresenter {
 
     func allocate() {
         guard let view else { return }
+        map.annotationLayer.layout(map.viewport)  // this frame's pin positions, not the last frame's
         let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
         if let bubble {
             let size = bubble.bodySize
@@ -226,7 +234,8 @@ final class CalloutPresenter {
         guard let p = popover, let view else { return }
         let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
         guard bounds.contains(view.anchor) else {
-            gtk_popover_popdown(cast(p))
+            // The pin left the view: close, after this layout pass (closing re-enters the map).
+            Timer.after(milliseconds: 0) { if gtk_widget_get_visible(p) != 0 { gtk_popover_popdown(cast(p)) } }
             return
         }
         var minimum = GtkRequisition(), natural = GtkRequisition()
