@@ -146,8 +146,8 @@ final class CalloutEndToEndTests: XCTestCase {
     }
 
     func testCalloutsNearTheEdgesEndUpWhollyInsideTheMap() throws {
-        // Golden Gate Bridge 15 px from the left edge, then near the top, then the right.
-        let placements = ["37.795,-122.4214", "37.768,-122.46", "37.795,-122.515"]
+        // Golden Gate Bridge 15 px from the left edge, then near the top, the right and the bottom.
+        let placements = ["37.795,-122.4214", "37.768,-122.46", "37.795,-122.515", "37.858,-122.46"]
         for mode in ["standard", "custom", "annotation"] {
             for center in placements {
                 let s = try launch(mode, center: center, extra: ["--select", "Golden Gate Bridge"])
