@@ -37,6 +37,30 @@ public struct PointIndex: Sendable {
         return out
     }
 
+    /// Ids of the points within `radius` of (x, y), boundary included (no wrap-around).
+    public func within(x qx: Double, y qy: Double, radius r: Double) -> [Int] {
+        var out: [Int] = []
+        guard !ids.isEmpty else { return out }
+        let r2 = r * r
+        var stack: [(Int, Int, Int)] = [(0, ids.count - 1, 0)]
+        while let (left, right, axis) = stack.popLast() {
+            if right - left <= Self.nodeSize {
+                for i in left...right {
+                    let dx = coords[2 * i] - qx, dy = coords[2 * i + 1] - qy
+                    if dx * dx + dy * dy <= r2 { out.append(Int(ids[i])) }
+                }
+                continue
+            }
+            let m = (left + right) >> 1
+            let x = coords[2 * m], y = coords[2 * m + 1]
+            let dx = x - qx, dy = y - qy
+            if dx * dx + dy * dy <= r2 { out.append(Int(ids[m])) }
+            if axis == 0 ? qx - r <= x : qy - r <= y { stack.append((left, m - 1, 1 - axis)) }
+            if axis == 0 ? qx + r >= x : qy + r >= y { stack.append((m + 1, right, 1 - axis)) }
+        }
+        return out
+    }
+
     private func collect(minX: Double, minY: Double, maxX: Double, maxY: Double, into out: inout [Int]) {
         guard !ids.isEmpty else { return }
         var stack: [(Int, Int, Int)] = [(0, ids.count - 1, 0)]

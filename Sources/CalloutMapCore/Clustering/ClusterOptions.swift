@@ -1,0 +1,13 @@
+/// Settings of the point clusterer; the defaults are supercluster's.
+public struct ClusterOptions: Sendable, Equatable {
+    /// Cluster radius in pixels of a tile `extent` pixels wide.
+    public var radius = 40.0
+    public var extent = 512.0
+    /// Fewest points that make a cluster.
+    public var minPoints = 2
+    public var minZoom = 0
+    /// Above this zoom nothing is clustered.
+    public var maxZoom = 16
+
+    public init() {}
+}
