@@ -8,13 +8,20 @@ import Foundation
 // vsync), so the number is the work a frame costs, not the display's rate.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "clusters" {
+    exit(ClusterCounts.run(Array(arguments.dropFirst())))
+}
 if arguments.contains("-h") || arguments.contains("--help") {
     print("""
     Usage: calloutmap-bench [--frames N] [--starts N]
+           calloutmap-bench clusters FILE.geojson
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
     offscreen) bare and with 1k price pins in view, adding 10k/100k annotations,
     tile render cost and peak RSS.
+    `clusters` prints, for a GeoJSON file's points in file order and the default
+    options, the number of items (clusters plus single points) covering the
+    world at each zoom 0–17, to hold against supercluster.
     """)
     exit(0)
 }
@@ -46,6 +53,7 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["pan_frame_1k_pins_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0, frames: frames)
     out["pan_frame_1k_pins_callout_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0,
                                                                           frames: frames, callout: true)
+    out["cluster_build_100k_ms"] = ClusterCounts.buildTime(count: 100_000)
     out["click_to_select_us_100k"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 100_000, clicks: 200)
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["renderer"] = "gsk-cairo offscreen"
