@@ -47,6 +47,11 @@ enum DemoViews {
         }
     }
 
+    /// The context places cluster when they crowd; the San Francisco set and the listings never do.
+    static func clusteringIdentifier(_ annotation: any Annotation) -> String? {
+        (annotation as? PointAnnotation)?.kind == "place" ? "places" : nil
+    }
+
     /// "Golden Gate Bridge" → "GG": MapKit's glyphText, from the title.
     static func initials(_ title: String?) -> String? {
         guard let title else { return nil }

@@ -75,6 +75,7 @@ final class MainWindow: MapViewDelegate {
 
         map.delegate = self
         DemoViews.register(on: map.annotationLayer)
+        map.clusteringIdentifier = DemoViews.clusteringIdentifier
         Signal.connect(zoomIn, "clicked") { [weak self] in self?.map.zoom(by: ZoomSteps.key) }
         Signal.connect(zoomOut, "clicked") { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }

@@ -21,6 +21,7 @@ struct RenderCommand {
             let layer = AnnotationLayer()
             DemoViews.register(on: layer)
             layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer, interactive: false) }
+            layer.clusteringIdentifier = DemoViews.clusteringIdentifier
             let annotations = AnnotationFiles.load(annotationFiles).annotations
             layer.add(annotations)
             scene.annotationLayer = layer

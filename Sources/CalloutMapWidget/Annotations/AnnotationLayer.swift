@@ -15,8 +15,18 @@ public final class AnnotationLayer {
     public var viewProvider: ((any Annotation) -> AnnotationView?)?
 
     public static let calloutReuseIdentifier = "CalloutMap.callout"
+    public static let clusterReuseIdentifier = "CalloutMap.cluster"
     private var registry: [String: AnnotationView.Type] = [defaultReuseIdentifier: MarkerAnnotationView.self,
-                                                           calloutReuseIdentifier: CalloutAnnotationView.self]
+                                                           calloutReuseIdentifier: CalloutAnnotationView.self,
+                                                           clusterReuseIdentifier: ClusterAnnotationView.self]
+
+    /// Which annotations cluster together (MapKit's `clusteringIdentifier`); nil: never clustered.
+    /// Setting it (or the options) rebuilds the clusters.
+    public var clusteringIdentifier: ((any Annotation) -> String?)? { didSet { clusters = nil; needsLayout = true } }
+    public var clusterOptions = ClusterOptions() { didSet { clusters = nil; needsLayout = true } }
+    /// Per clustering identifier: its annotations (in the order given to the clusterer) and the clusterer.
+    private var clusters: [String: (members: [any Annotation], clusterer: PointClusterer)]?
+    private var clusterAnnotations: [String: ClusterAnnotation] = [:]
     private var pools: [String: [AnnotationView]] = [:]
     private var visible: [ObjectIdentifier: AnnotationView] = [:]
     private var orders: [ObjectIdentifier: Int] = [:]
@@ -58,6 +68,7 @@ public final class AnnotationLayer {
 
     public func add(_ new: [any Annotation]) {
         annotations.add(new)
+        if !new.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }
         needsLayout = true
         for a in new where orders[ObjectIdentifier(a)] == nil {
             orders[ObjectIdentifier(a)] = nextOrder
@@ -67,6 +78,7 @@ public final class AnnotationLayer {
 
     public func remove(_ gone: [any Annotation]) {
         annotations.remove(gone)
+        if !gone.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }
         needsLayout = true
         for a in gone {
             let id = ObjectIdentifier(a)
@@ -83,6 +95,7 @@ public final class AnnotationLayer {
     /// Re-reads an annotation's coordinate (after the model moved it).
     public func update(_ annotation: any Annotation) {
         annotations.update(annotation)
+        if clusteringIdentifier?(annotation) != nil { clusters = nil }
         needsLayout = true
     }
 
@@ -97,6 +110,12 @@ public final class AnnotationLayer {
         let bottomRight = viewport.worldPoint(at: Point(x: viewport.size.width, y: viewport.size.height))
         var wanted = annotations.annotations(minX: topLeft.x - pad, minY: topLeft.y - pad,
                                              maxX: bottomRight.x + pad, maxY: bottomRight.y + pad)
+        if let identify = clusteringIdentifier {
+            // Clustered annotations come from their clusterer, as single points or clusters.
+            wanted.removeAll { !($0 is CalloutAnnotation) && identify($0) != nil }
+            wanted += clusteredItems(minX: topLeft.x - pad, minY: topLeft.y - pad,
+                                     maxX: bottomRight.x + pad, maxY: bottomRight.y + pad, zoom: viewport.zoom)
+        }
         for id in kept where !wanted.contains(where: { ObjectIdentifier($0) == id }) {
             if let a = visible[id]?.annotation { wanted.append(a) }
         }
@@ -170,7 +189,63 @@ public final class AnnotationLayer {
         return hits
     }
 
+    // MARK: Clusters
+
+    private func buildClusters() -> [String: (members: [any Annotation], clusterer: PointClusterer)] {
+        if let clusters { return clusters }
+        var groups: [String: [any Annotation]] = [:]
+        if let identify = clusteringIdentifier {
+            for a in annotations.annotations where !(a is CalloutAnnotation) {
+                if let id = identify(a) { groups[id, default: []].append(a) }
+            }
+        }
+        let built = groups.mapValues { members in
+            (members, PointClusterer(coordinates: members.map { Optional($0.coordinate) }, options: clusterOptions))
+        }
+        clusters = built
+        clusterAnnotations = [:]
+        return built
+    }
+
+    private func clusteredItems(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Double) -> [any Annotation] {
+        var out: [any Annotation] = []
+        for (identifier, group) in buildClusters() {
+            for item in group.clusterer.items(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: zoom) {
+                switch item {
+                case .point(let index, _):
+                    out.append(group.members[index])
+                case .cluster(let id, let count, let position):
+                    let key = "\(identifier)#\(id)"
+                    if let existing = clusterAnnotations[key] {
+                        out.append(existing)
+                    } else {
+                        let cluster = ClusterAnnotation(id: id, count: count, position: position, clusteringIdentifier: identifier)
+                        clusterAnnotations[key] = cluster
+                        orders[ObjectIdentifier(cluster)] = nextOrder
+                        nextOrder += 1
+                        out.append(cluster)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The zoom at which a cluster splits apart (where a click on it takes the map).
+    public func expansionZoom(of cluster: ClusterAnnotation) -> Int {
+        buildClusters()[cluster.clusteringIdentifier]?.clusterer.expansionZoom(of: cluster.clusterID) ?? clusterOptions.maxZoom + 1
+    }
+
+    /// The first members of a cluster, for its callout.
+    public func members(of cluster: ClusterAnnotation, limit: Int = 10) -> [any Annotation] {
+        guard let group = buildClusters()[cluster.clusteringIdentifier] else { return [] }
+        return group.clusterer.leaves(of: cluster.clusterID, limit: limit).map { group.members[$0] }
+    }
+
     private func makeView(for annotation: any Annotation) -> AnnotationView {
+        if annotation is ClusterAnnotation {
+            return dequeueView(withIdentifier: Self.clusterReuseIdentifier, for: annotation)
+        }
         if let callout = annotation as? CalloutAnnotation {  // the callout-as-annotation approach
             let view = dequeueView(withIdentifier: Self.calloutReuseIdentifier, for: callout)
             (view as? CalloutAnnotationView)?.pinView = visible[ObjectIdentifier(callout.pin)]

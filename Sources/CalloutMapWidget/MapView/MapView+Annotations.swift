@@ -47,6 +47,14 @@ extension MapView {
     /// Where an annotation is on screen now.
     public func point(for annotation: any Annotation) -> Point { viewport.screenPoint(for: annotation.coordinate) }
 
+    /// Which annotations cluster together when they crowd (MapKit's `clusteringIdentifier`);
+    /// nil for an annotation means it is never clustered. Clusters show their count and
+    /// zoom in to where they split apart when clicked.
+    public var clusteringIdentifier: ((any Annotation) -> String?)? {
+        get { annotationLayer.clusteringIdentifier }
+        set { annotationLayer.clusteringIdentifier = newValue; queueDraw() }
+    }
+
     /// The open callout's frame in the map's coordinates (nil for none, or for a popover).
     public var calloutFrame: Rect? { callouts.frame }
 
@@ -107,6 +115,13 @@ extension MapView {
         guard let id = cycler.pick(at: point, stack: order.compactMap { $0.annotation.map(ObjectIdentifier.init) }),
               let view = order.first(where: { $0.annotation.map(ObjectIdentifier.init) == id }),
               let annotation = view.annotation else { return }
+        if let cluster = annotation as? ClusterAnnotation {
+            // A cluster: zoom to where it splits apart, centred on it.
+            let target = Double(annotationLayer.expansionZoom(of: cluster))
+            cycler.reset()
+            zoom(by: target - viewport.zoom, keeping: viewport.screenPoint(for: cluster.coordinate))
+            return
+        }
         if view.isSelected {
             if calloutMode == .custom { callouts.toggleCustom() }
             if calloutMode == .popover && !callouts.isShowing { callouts.present(for: view) }

@@ -1,0 +1,61 @@
+import CGtk
+import CalloutMapCore
+
+/// A group of annotations shown as one pin at some zoom (MapKit's
+/// `MKClusterAnnotation`); made by the map, not by the app.
+public final class ClusterAnnotation: Annotation {
+    public let coordinate: Coordinate
+    public let count: Int
+    public let clusteringIdentifier: String
+    let clusterID: Int
+
+    public var title: String? { "\(count) places" }
+    public var subtitle: String? { nil }
+
+    init(id: Int, count: Int, position: WorldPoint, clusteringIdentifier: String) {
+        clusterID = id
+        self.count = count
+        coordinate = WebMercator.coordinate(for: position)
+        self.clusteringIdentifier = clusteringIdentifier
+    }
+}
+
+/// A round badge with the number of annotations in a cluster; bigger for more.
+@MainActor
+public final class ClusterAnnotationView: AnnotationView {
+    public required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
+        super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
+        zPriority = 600
+        canShowCallout = false
+    }
+
+    public override func prepareForDisplay() {
+        let count = (annotation as? ClusterAnnotation)?.count ?? 0
+        let d = count >= 1000 ? 46.0 : count >= 100 ? 40 : count >= 10 ? 34 : 28
+        size = Size(width: d, height: d)
+        super.prepareForDisplay()
+    }
+
+    var label: String {
+        let n = (annotation as? ClusterAnnotation)?.count ?? 0
+        return n >= 10_000 ? "\(n / 1000)k" : n >= 1000 ? "\((Double(n) / 100).rounded() / 10)k" : "\(n)"
+    }
+
+    public override func draw(_ cr: OpaquePointer, size: Size) {
+        let r = size.width / 2
+        cairo_arc(cr, r, r, r - 0.5, 0, 2 * Double.pi)
+        cairo_set_source_rgba(cr, 0.38, 0.21, 0.51, 0.25)  // a soft halo
+        cairo_fill(cr)
+        cairo_arc(cr, r, r, r - 5, 0, 2 * Double.pi)
+        cairo_set_source_rgb(cr, 0.38, 0.21, 0.51)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_set_line_width(cr, 2)
+        cairo_stroke(cr)
+        Text.drawCentered(cr, label, font: "Cantarell Bold \(size.width > 36 ? 12 : 11)px", at: Point(x: r, y: r))
+    }
+
+    public override func contains(_ point: Point) -> Bool {
+        (point - Point(x: size.width / 2, y: size.height / 2)).length <= size.width / 2
+    }
+}

@@ -1,0 +1,64 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+@testable import CalloutMapWidget
+import XCTest
+
+/// Clusters in the widget: shown for crowded annotations, clicked to zoom in,
+/// never hiding the selected annotation.
+final class ClusterTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(MainActor.assumeIsolated { GtkTestSupport.hasDisplay }, "needs a display")
+    }
+
+    func testCrowdedAnnotationsClusterAndAClickZoomsToWhereTheySplit() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.setCenter(Coordinate(latitude: 37.77, longitude: -122.42), zoom: 9)
+            // Twenty places within a few hundred metres, and one elsewhere that never clusters.
+            let crowd = (0..<20).map { i in
+                PointAnnotation(coordinate: Coordinate(latitude: 37.77 + Double(i % 5) * 0.001, longitude: -122.42 + Double(i / 5) * 0.001),
+                                title: "Place \(i)", properties: ["kind": "place"])
+            }
+            let loner = PointAnnotation(coordinate: Coordinate(latitude: 37.771, longitude: -122.421), title: "Loner")
+            map.clusteringIdentifier = { ($0 as? PointAnnotation)?.kind == "place" ? "places" : nil }
+            map.addAnnotations(crowd + [loner])
+            map.annotationLayer.layout(map.viewport)
+            let clusters = map.annotationLayer.sortedViews.compactMap { $0.annotation as? ClusterAnnotation }
+            XCTAssertEqual(clusters.map(\.count), [20])
+            XCTAssertNotNil(map.view(for: loner), "a nil clustering identifier is never clustered")
+            XCTAssertEqual(map.annotationLayer.members(of: clusters[0], limit: 3).count, 3)
+
+            let expansion = Double(map.annotationLayer.expansionZoom(of: clusters[0]))
+            XCTAssertGreaterThan(expansion, 9)
+            let p = map.point(for: clusters[0])
+            let drag = GtkTestSupport.controller("GtkGestureDrag", of: map.widget)!
+            cm_emit_drag(drag, "drag-begin", p.x, p.y)
+            cm_emit_drag(drag, "drag-end", 0, 0)
+            MainLoop.iterate(until: { !map.isMoving }, timeout: 2)
+            XCTAssertEqual(map.zoom, expansion, accuracy: 1e-9, "zoomed to where the cluster splits")
+            map.annotationLayer.layout(map.viewport)
+            XCTAssertFalse(map.annotationLayer.sortedViews.contains { ($0.annotation as? ClusterAnnotation)?.count == 20 })
+        }
+    }
+
+    func testTheSelectedAnnotationIsNeverHiddenInACluster() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let crowd = (0..<6).map { i in
+                PointAnnotation(coordinate: Coordinate(latitude: 37.77 + Double(i) * 0.0005, longitude: -122.42), title: "P\(i)")
+            }
+            map.clusteringIdentifier = { _ in "all" }
+            map.addAnnotations(crowd)
+            map.setCenter(Coordinate(latitude: 37.771, longitude: -122.42), zoom: 17)  // apart at 17
+            map.selectAnnotation(crowd[2])
+            map.zoom(by: -8, animated: false)  // all six cluster at 9
+            map.annotationLayer.layout(map.viewport)
+            XCTAssertNotNil(map.view(for: crowd[2]), "the selected one stays on the map")
+            XCTAssertTrue(map.annotationLayer.sortedViews.last?.annotation === crowd[2], "on top")
+            XCTAssertTrue(map.callouts.isShowing, "with its callout")
+        }
+    }
+}
