@@ -121,14 +121,24 @@ public final class AnnotationLayer {
         }
         var next: [ObjectIdentifier: AnnotationView] = [:]
         next.reserveCapacity(wanted.count)
+        var membershipChanged = false
         for a in wanted {
             let id = ObjectIdentifier(a)
-            let view = visible[id] ?? makeView(for: a)
+            let view: AnnotationView
+            if let existing = visible[id] {
+                view = existing
+            } else {
+                view = makeView(for: a)
+                membershipChanged = true
+            }
             view.order = orders[id] ?? 0
             if view.dragState == .none { view.anchor = viewport.screenPoint(for: a.coordinate) }
             next[id] = view
         }
-        for (id, view) in visible where next[id] == nil { recycle(view) }
+        for (id, view) in visible where next[id] == nil {
+            recycle(view)
+            membershipChanged = true
+        }
         visible = next
         for view in next.values {
             if let callout = view as? CalloutAnnotationView, callout.pinView == nil, let c = callout.annotation as? CalloutAnnotation {
@@ -136,7 +146,13 @@ public final class AnnotationLayer {
             }
             view.layoutAttached()
         }
-        sortedViews = next.values.sorted { $1.stackingKey.isAbove($0.stackingKey) }
+        // Panning and zooming keep the order (screen y keeps its order under both): sort only
+        // when views came or went, on keys computed once (no per-comparison property calls).
+        if membershipChanged || sortedViews.count != next.count {
+            var keyed = next.values.map { ($0.stackingKey, $0) }
+            keyed.sort { $1.0.isAbove($0.0) }
+            sortedViews = keyed.map(\.1)
+        }
         hitAreas = sortedViews.map(Self.hitArea)
     }
 
