@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages CalloutMap needs, only those that are missing.
-# Quiet and quick when everything is there. Usage: install-deps.sh [run|test]
+# Quiet and quick when everything is there. Usage: install-deps.sh [run|test|bench]
 set -euo pipefail
 
 run_packages=(libgtk-4-dev libcairo2-dev pkg-config fonts-cantarell adwaita-icon-theme gsettings-desktop-schemas)
 test_packages=(xvfb xauth dbus dbus-x11 xdotool imagemagick xcompmgr meson ninja-build desktop-file-utils appstream
                python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 at-spi2-core)
 
+bench_packages=(xvfb xauth libshumate-dev libxtst-dev libepoxy-dev gcc)
+
 wanted=("${run_packages[@]}")
 [ "${1:-run}" = test ] && wanted+=("${test_packages[@]}")
+[ "${1:-run}" = bench ] && wanted+=("${bench_packages[@]}")
 
 missing=()
 for p in "${wanted[@]}"; do

@@ -24,11 +24,14 @@ enum AnnotationBenchmarks {
         }
     }
 
-    /// Creating the annotations, adding them and the first layout (which builds the index).
-    static func add(count: Int) -> Double {
+    /// Creating the annotations, adding them and the first layout (which builds the index and,
+    /// for those on screen, makes their views).
+    static func add(count: Int, inView: Bool = false) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         let layer = AnnotationLayer()
-        layer.add(annotations(count, inView: false))
+        layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
+        layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
+        layer.add(annotations(count, inView: inView))
         layer.layout(Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size))
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
@@ -74,7 +77,7 @@ enum AnnotationBenchmarks {
 
     /// Click → select with 100k annotations loaded: a press and release emitted on the
     /// map's drag gesture (the same signals a real click produces), until `didSelect`.
-    static func clickToSelect(basemap: Basemap, total: Int, clicks: Int) -> Any {
+    static func clickToSelect(basemap: Basemap, total: Int, inView: Int = 1000, clicks: Int) -> Any {
         // gtk_init_check() answers true the second time even without a display: ask for the display.
         guard gtk_init_check() != 0, gdk_display_get_default() != nil else { return NSNull() }
         final class Counter: MapViewDelegate { var selected = 0
@@ -87,8 +90,8 @@ enum AnnotationBenchmarks {
         gtk_window_set_default_size(cm_window(window), 1280, 800)
         gtk_window_set_child(cm_window(window), map.widget)
         gtk_window_present(cm_window(window))
-        let visible = annotations(1000, inView: true)
-        map.addAnnotations(visible + annotations(total - 1000, inView: false, seed: 13))
+        let visible = annotations(inView, inView: true)
+        map.addAnnotations(visible + annotations(max(0, total - inView), inView: false, seed: 13))
         MainLoop.iterate(until: { map.hasDrawnFirstFrame }, timeout: 10)
         guard let drag = eventController(ofType: "GtkGestureDrag", on: map.widget) else { return NSNull() }
         var times: [Double] = []

@@ -11,10 +11,14 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "clusters" {
     exit(ClusterCounts.run(Array(arguments.dropFirst())))
 }
+if arguments.first == "peer" {
+    exit(PeerScenario.run(Array(arguments.dropFirst())))
+}
 if arguments.contains("-h") || arguments.contains("--help") {
     print("""
     Usage: calloutmap-bench [--frames N] [--starts N]
            calloutmap-bench clusters FILE.geojson
+           calloutmap-bench peer --markers N [--frames F] [--clicks K]
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
     offscreen) bare and with 1k price pins in view, adding 10k/100k annotations,
