@@ -41,6 +41,8 @@ public final class AnnotationLayer {
     /// Each sorted view's hit area on screen, so a click scans plain rectangles
     /// and asks only the views under it for their shape.
     private var hitAreas: [Rect] = []
+    /// The sorted views' identities: found without touching (retaining) the views themselves.
+    private var sortedIDs: [ObjectIdentifier] = []
     /// Views created since the layer was made (not reused), for tests and the benchmark.
     public private(set) var createdViewCount = 0
 
@@ -88,6 +90,7 @@ public final class AnnotationLayer {
         }
         sortedViews.removeAll { view in view.annotation.map { !annotations.contains($0) } ?? true }
         hitAreas = sortedViews.map(Self.hitArea)
+        sortedIDs = sortedViews.map(ObjectIdentifier.init)
     }
 
     public func view(for annotation: any Annotation) -> AnnotationView? { visible[ObjectIdentifier(annotation)] }
@@ -152,6 +155,7 @@ public final class AnnotationLayer {
             var keyed = next.values.map { ($0.stackingKey, $0) }
             keyed.sort { $1.0.isAbove($0.0) }
             sortedViews = keyed.map(\.1)
+            sortedIDs = sortedViews.map(ObjectIdentifier.init)
         }
         hitAreas = sortedViews.map(Self.hitArea)
     }
@@ -182,9 +186,10 @@ public final class AnnotationLayer {
     /// Moves one view to its place in the drawing order after its stacking key
     /// changed (selected or deselected), without laying everything out again.
     public func restack(_ view: AnnotationView) {
-        guard let i = sortedViews.firstIndex(where: { $0 === view }) else { return }
+        guard let i = sortedIDs.firstIndex(of: ObjectIdentifier(view)) else { return }
         sortedViews.remove(at: i)
         hitAreas.remove(at: i)
+        sortedIDs.remove(at: i)
         let key = view.stackingKey
         var low = 0, high = sortedViews.count
         while low < high {  // first index whose view is above `view`
@@ -193,6 +198,7 @@ public final class AnnotationLayer {
         }
         sortedViews.insert(view, at: low)
         hitAreas.insert(Self.hitArea(view), at: low)
+        sortedIDs.insert(ObjectIdentifier(view), at: low)
     }
 
     /// Views whose shape contains a screen point, topmost first.

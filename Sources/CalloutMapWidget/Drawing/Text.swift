@@ -16,8 +16,20 @@ enum Text {
         return layout
     }
 
+    /// Sizes measured so far: labels repeat (prices, counts), and Pango is the costly part of making a view.
+    @MainActor private static var sizes: [String: Size] = [:]
+
     /// The logical size of one line of text.
-    static func size(_ text: String, font: String) -> Size {
+    @MainActor static func size(_ text: String, font: String) -> Size {
+        let key = font + "\u{1F}" + text
+        if let known = sizes[key] { return known }
+        let measured = measure(text, font: font)
+        if sizes.count > 4096 { sizes.removeAll(keepingCapacity: true) }
+        sizes[key] = measured
+        return measured
+    }
+
+    private static func measure(_ text: String, font: String) -> Size {
         let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         let cr = cairo_create(scratch)!
         defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
@@ -38,7 +50,7 @@ enum Text {
     }
 
     /// Draws text centred on a point.
-    static func drawCentered(_ cr: OpaquePointer, _ text: String, font: String, at center: Point) {
+    @MainActor static func drawCentered(_ cr: OpaquePointer, _ text: String, font: String, at center: Point) {
         let s = size(text, font: font)
         draw(cr, text, font: font, at: Point(x: center.x - s.width / 2, y: center.y - s.height / 2))
     }

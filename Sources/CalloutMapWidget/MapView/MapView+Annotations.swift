@@ -103,7 +103,9 @@ extension MapView {
     /// A click (a press that never became a drag) at a point in the map's coordinates.
     func clicked(at point: Point) {
         if callouts.contains(point) { return }
-        let stack = annotationViews(at: point)
+        // The press already hit-tested this point; nothing has moved since (it is a click).
+        let stack = pressHits.flatMap { $0.point == point ? $0.views : nil } ?? annotationViews(at: point)
+        pressHits = nil
         if let top = stack.first, callouts.handleClick(on: top, at: point) { return }
         guard !stack.isEmpty else {
             cycler.reset()

@@ -74,7 +74,8 @@ extension MapView {
         dragApplied = .zero
         pinDragCancelled = false
         // A press on a draggable pin moves the pin, not the map.
-        if let view = annotationViews(at: p).first, view.isDraggable, let a = view.annotation as? MovableAnnotation {
+        pressHits = (p, annotationViews(at: p))
+        if let view = pressHits?.views.first, view.isDraggable, let a = view.annotation as? MovableAnnotation {
             draggedPin = (view, p - view.anchor, a.coordinate)
         }
     }
