@@ -58,6 +58,8 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["pan_frame_1k_pins_callout_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0,
                                                                           frames: frames, callout: true)
     out["cluster_build_100k_ms"] = ClusterCounts.buildTime(count: 100_000)
+    out["load_index_100k_geojson_ms"] = ScaleBenchmarks.loadAndIndex(count: 100_000)
+    out["pan_frame_100k_clustered_ms"] = ScaleBenchmarks.panClustered(basemap: basemap, count: 100_000, frames: frames)
     out["click_to_select_us_100k"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 100_000, clicks: 200)
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["renderer"] = "gsk-cairo offscreen"
