@@ -47,9 +47,11 @@ enum DemoViews {
         }
     }
 
-    /// The context places cluster when they crowd; the San Francisco set and the listings never do.
+    /// Places — the demo's context places and the points of opened files — cluster when they
+    /// crowd; the San Francisco set and the listings never do.
     static func clusteringIdentifier(_ annotation: any Annotation) -> String? {
-        (annotation as? PointAnnotation)?.kind == "place" ? "places" : nil
+        guard let point = annotation as? PointAnnotation else { return nil }
+        return point.kind == nil || point.kind == "place" ? "places" : nil
     }
 
     /// "Golden Gate Bridge" → "GG": MapKit's glyphText, from the title.

@@ -17,6 +17,7 @@ final class MainWindow: MapViewDelegate {
     private let modes: ModeSwitcher
     private let panel: EventPanel
     private var files: FileOpening!
+    private var spinner: UnsafeMutablePointer<GtkWidget>!
     private var initialSelection: String?
     private var loaded: [PointAnnotation] = []
 
@@ -48,6 +49,11 @@ final class MainWindow: MapViewDelegate {
         gtk_header_bar_pack_end(opaque(header), panelToggle)
         let open = Self.iconButton("document-open-symbolic", tooltip: "Open GeoJSON… (Ctrl+O)")
         gtk_header_bar_pack_start(opaque(header), open)
+        spinner = gtk_spinner_new()
+        gtk_widget_set_tooltip_text(spinner, "Clustering places…")
+        cm_accessible_set_label(spinner, "Clustering places")
+        gtk_widget_set_visible(spinner, 0)
+        gtk_header_bar_pack_end(opaque(header), spinner)
         gtk_window_set_titlebar(cm_window(window), header)
 
         let overlay = gtk_overlay_new()!
@@ -177,6 +183,14 @@ final class MainWindow: MapViewDelegate {
         event["control"] = name
         events.emit(event)
         panel.log("Accessory tapped: \(name)", view.annotation?.title ?? "")
+    }
+
+    /// Large sets cluster in the background: a spinner says so, the map stays usable.
+    func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {
+        gtk_widget_set_visible(spinner, inProgress ? 1 : 0)
+        if inProgress { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
+        panel.log(inProgress ? "Clustering…" : "Clusters ready", "\(mapView.annotations.count) annotations")
+        events.emit(["event": inProgress ? "clustering-started" : "clustering-finished"])
     }
 
     func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {

@@ -45,6 +45,7 @@ enum ScaleBenchmarks {
         layer.register(DotAnnotationView.self, forReuseIdentifier: "dot")
         layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "dot", for: $0) }
         layer.clusteringIdentifier = { _ in "all" }
+        layer.backgroundClusteringThreshold = .max  // build in the first layout, to time it
         var state: UInt64 = 77
         func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407

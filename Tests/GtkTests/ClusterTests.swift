@@ -62,3 +62,43 @@ final class ClusterTests: XCTestCase {
         }
     }
 }
+
+/// Large sets cluster off the main thread; the map keeps drawing meanwhile.
+final class BackgroundClusteringTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(MainActor.assumeIsolated { GtkTestSupport.hasDisplay }, "needs a display")
+    }
+
+    func testALargeSetClustersInTheBackground() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            final class Log: MapViewDelegate {
+                var states: [Bool] = []
+                func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) { states.append(inProgress) }
+            }
+            let log = Log()
+            map.delegate = log
+            map.annotationLayer.backgroundClusteringThreshold = 5_000
+            map.clusteringIdentifier = { _ in "all" }
+            var state: UInt64 = 5
+            let many = (0..<8_000).map { _ -> PointAnnotation in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let a = Double(state >> 11) / Double(1 << 53)
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let b = Double(state >> 11) / Double(1 << 53)
+                return PointAnnotation(coordinate: Coordinate(latitude: 37.5 + a * 0.6, longitude: -122.7 + b * 0.6))
+            }
+            map.addAnnotations(many)
+            map.setCenter(Coordinate(latitude: 37.8, longitude: -122.4), zoom: 8)
+            map.annotationLayer.layout(map.viewport)
+            XCTAssertTrue(map.annotationLayer.isBuildingClusters, "building off the main thread")
+            XCTAssertEqual(map.annotationLayer.sortedViews.count, 0, "nothing of the set meanwhile, not 8,000 pins")
+            XCTAssertTrue(MainLoop.iterate(until: { !map.annotationLayer.isBuildingClusters }, timeout: 10), "it lands")
+            map.annotationLayer.layout(map.viewport)
+            XCTAssertGreaterThan(map.annotationLayer.sortedViews.count, 0)
+            XCTAssertLessThan(map.annotationLayer.sortedViews.count, 50, "as clusters")
+            XCTAssertEqual(log.states, [true, false])
+        }
+    }
+}

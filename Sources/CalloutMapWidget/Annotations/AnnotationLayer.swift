@@ -1,5 +1,6 @@
 import CGtk
 import CalloutMapCore
+import Dispatch
 
 /// Annotations and their views: which annotations are on screen (plus a
 /// margin) get a view, dequeued per reuse identifier; views that leave go back
@@ -25,7 +26,16 @@ public final class AnnotationLayer {
     public var clusteringIdentifier: ((any Annotation) -> String?)? { didSet { clusters = nil; needsLayout = true } }
     public var clusterOptions = ClusterOptions() { didSet { clusters = nil; needsLayout = true } }
     /// Per clustering identifier: its annotations (in the order given to the clusterer) and the clusterer.
-    private var clusters: [String: (members: [any Annotation], clusterer: PointClusterer)]?
+    private var clusters: [String: (members: [any Annotation], clusterer: PointClusterer)]? {
+        didSet { if clusters == nil { clusterGeneration += 1 } }
+    }
+    /// Bigger sets are clustered on a background thread; meanwhile their annotations are not shown.
+    public var backgroundClusteringThreshold = 20_000
+    /// Whether clusters are being built in the background right now.
+    public private(set) var isBuildingClusters = false
+    /// Called on the main thread when a background build starts (true) or lands (false).
+    public var onClusteringChanged: ((Bool) -> Void)?
+    private var clusterGeneration = 0
     private var clusterAnnotations: [String: ClusterAnnotation] = [:]
     private var pools: [String: [AnnotationView]] = [:]
     private var visible: [ObjectIdentifier: AnnotationView] = [:]
@@ -221,6 +231,11 @@ public final class AnnotationLayer {
                 if let id = identify(a) { groups[id, default: []].append(a) }
             }
         }
+        let total = groups.values.reduce(0) { $0 + $1.count }
+        if total >= backgroundClusteringThreshold {
+            startBackgroundBuild(groups)
+            return [:]  // nothing of the clustered groups until it lands
+        }
         let built = groups.mapValues { members in
             (members, PointClusterer(coordinates: members.map { Optional($0.coordinate) }, options: clusterOptions))
         }
@@ -228,6 +243,36 @@ public final class AnnotationLayer {
         clusterAnnotations = [:]
         return built
     }
+
+    /// Builds the clusterers off the main thread (the map stays usable) and installs them
+    /// unless the annotations changed meanwhile.
+    private func startBackgroundBuild(_ groups: [String: [any Annotation]]) {
+        let generation = clusterGeneration
+        guard !isBuildingClusters || buildingGeneration != generation else { return }
+        buildingGeneration = generation
+        isBuildingClusters = true
+        pendingGroups = groups
+        onClusteringChanged?(true)
+        let inputs = groups.mapValues { $0.map { Optional($0.coordinate) } }
+        let options = clusterOptions
+        DispatchQueue.global(qos: .userInitiated).async {
+            let built = inputs.mapValues { PointClusterer(coordinates: $0, options: options) }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard generation == self.clusterGeneration, let groups = self.pendingGroups else { return }  // superseded
+                    self.pendingGroups = nil
+                    self.clusters = Dictionary(uniqueKeysWithValues: built.map { ($0.key, (groups[$0.key]!, $0.value)) })
+                    self.clusterAnnotations = [:]
+                    self.isBuildingClusters = false
+                    self.needsLayout = true
+                    self.onClusteringChanged?(false)
+                }
+            }
+        }
+    }
+
+    private var buildingGeneration = -1
+    private var pendingGroups: [String: [any Annotation]]?
 
     private func clusteredItems(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Double) -> [any Annotation] {
         var out: [any Annotation] = []

@@ -72,6 +72,12 @@ public final class MapView: WidgetImplementation {
         annotationLayer.viewProvider = { [unowned self] annotation in
             self.delegate?.mapView(self, viewFor: annotation)
         }
+        annotationLayer.onClusteringChanged = { [weak self] building in
+            guard let self, !self.isDisposed else { return }
+            self.queueDraw()
+            if !building { self.pinProxies.scheduleSync() }
+            self.delegate?.mapView(self, clusteringInProgress: building)
+        }
     }
 
     // MARK: Camera

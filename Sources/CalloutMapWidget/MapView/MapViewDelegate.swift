@@ -24,6 +24,8 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool)
     /// The first frame has been drawn.
     func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView)
+    /// A large set's clusters started (true) or finished (false) building in the background.
+    func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool)
 }
 
 extension MapViewDelegate {
@@ -39,4 +41,5 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
+    public func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {}
 }
