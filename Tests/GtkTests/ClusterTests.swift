@@ -102,3 +102,38 @@ final class BackgroundClusteringTests: XCTestCase {
         }
     }
 }
+
+final class ClusterCalloutTests: XCTestCase {
+    func testASelectedClustersCalloutListsItsFirstMembers() throws {
+        try XCTSkipUnless(MainActor.assumeIsolated { GtkTestSupport.hasDisplay }, "needs a display")
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.setCenter(Coordinate(latitude: 37.77, longitude: -122.42), zoom: 9)
+            let crowd = (0..<8).map { PointAnnotation(coordinate: Coordinate(latitude: 37.77 + Double($0) * 0.001, longitude: -122.42),
+                                                      title: "Member \($0)") }
+            map.clusteringIdentifier = { _ in "all" }
+            map.addAnnotations(crowd)
+            map.annotationLayer.layout(map.viewport)
+            guard let cluster = map.annotationLayer.sortedViews.compactMap({ $0.annotation as? ClusterAnnotation }).first else {
+                return XCTFail("no cluster")
+            }
+            map.selectAnnotation(cluster)  // as Enter on its pin does
+            GtkTestSupport.spin(0.2)
+            var texts: [String] = []
+            func collect(_ w: UnsafeMutablePointer<GtkWidget>) {
+                if String(cString: g_type_name_from_instance(w.rawObject.assumingMemoryBound(to: GTypeInstance.self))) == "GtkLabel",
+                   let t = gtk_label_get_text(OpaquePointer(w)).flatMap({ String(validatingCString: $0) }) {
+                    texts.append(t)
+                }
+                var c = gtk_widget_get_first_child(w)
+                while let child = c { collect(child); c = gtk_widget_get_next_sibling(child) }
+            }
+            guard let bubble = map.callouts.bubbleWidget else { return XCTFail("no callout") }
+            collect(bubble)
+            XCTAssertEqual(texts.first, "8 places")
+            XCTAssertEqual(texts.filter { $0.hasPrefix("Member ") }.count, 5)
+            XCTAssertEqual(texts.last, "and 3 more")
+        }
+    }
+}

@@ -25,8 +25,7 @@ public final class ClusterAnnotation: Annotation {
 public final class ClusterAnnotationView: AnnotationView {
     public required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
-        zPriority = 600
-        canShowCallout = false
+        zPriority = 600  // a click zooms in; selected (keyboard, or where it cannot split further) its callout lists members
     }
 
     public override func prepareForDisplay() {

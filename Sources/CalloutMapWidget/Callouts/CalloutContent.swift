@@ -6,14 +6,18 @@ import CalloutMapGtk
 @MainActor
 public enum CalloutContent {
     /// MapKit's standard layout: [left accessory] title over subtitle (or the detail view) [right accessory].
-    static func standard(for view: AnnotationView, title: String?) -> UnsafeMutablePointer<GtkWidget> {
+    static func standard(for view: AnnotationView, title: String?, members: [String] = [], more: Int = 0) -> UnsafeMutablePointer<GtkWidget> {
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
         if let left = view.leftCalloutAccessoryView { append(left, to: row) }
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_hexpand(column, 1)
         gtk_widget_set_valign(column, GTK_ALIGN_CENTER)
         if let title, !title.isEmpty { gtk_box_append(cast(column), label(title, classes: ["heading"])) }
-        if let detail = view.detailCalloutAccessoryView {
+        if !members.isEmpty {
+            // A cluster's callout lists its first members.
+            for name in members { gtk_box_append(cast(column), label(name, classes: ["dim-label"])) }
+            if more > 0 { gtk_box_append(cast(column), label("and \(more) more", classes: ["dim-label", "caption"])) }
+        } else if let detail = view.detailCalloutAccessoryView {
             append(detail, to: column)
         } else if let subtitle = view.annotation?.subtitle, !subtitle.isEmpty {
             gtk_box_append(cast(column), label(subtitle, classes: ["dim-label"], wrap: true))

@@ -38,6 +38,11 @@ final class CalloutPresenter {
         self.view = view
         customHidden = false
         let title = view.annotation?.title
+        var members: [String] = [], more = 0
+        if let cluster = view.annotation as? ClusterAnnotation {
+            members = map.annotationLayer.members(of: cluster, limit: 5).map { $0.title ?? "Untitled" }
+            more = max(0, cluster.count - members.count)
+        }
         switch map.calloutMode {
         case .standard:
             guard view.canShowCallout, title?.isEmpty == false || view.detailCalloutAccessoryView != nil else { return done() }
@@ -48,11 +53,12 @@ final class CalloutPresenter {
                 show(bubble: bubble)
                 Timer.after(milliseconds: 1000) { [weak self, weak bubble] in
                     guard let self, let bubble, self.bubble === bubble, self.view === view else { return }
-                    bubble.setContent(CalloutContent.standard(for: view, title: title))
+                    bubble.setContent(CalloutContent.standard(for: view, title: title, members: members, more: more))
                     self.connectButtons(in: bubble.content)
                 }
             } else {
-                show(bubble: CalloutBubble(content: CalloutContent.standard(for: view, title: title), appearance: appearance))
+                show(bubble: CalloutBubble(content: CalloutContent.standard(for: view, title: title, members: members, more: more),
+                                           appearance: appearance))
             }
         case .custom:
             guard let custom = view.makeCustomCallout() else { return done() }
@@ -67,7 +73,7 @@ final class CalloutPresenter {
             needsAutoPan = true
         case .popover:
             guard title?.isEmpty == false || view.detailCalloutAccessoryView != nil else { return done() }
-            showPopover(content: CalloutContent.standard(for: view, title: title))
+            showPopover(content: CalloutContent.standard(for: view, title: title, members: members, more: more))
         }
         map.delegate?.mapView(map, didShowCalloutFor: view)
         map.queueAllocate()

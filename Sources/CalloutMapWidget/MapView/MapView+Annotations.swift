@@ -66,7 +66,8 @@ extension MapView {
     /// Selects an annotation, first bringing it into view if it is off screen
     /// (MapKit silently ignores that case). Selecting the selected one does nothing.
     public func selectAnnotation(_ annotation: any Annotation, animated: Bool = true) {
-        guard annotationLayer.annotations.contains(annotation) else { return }
+        // Clusters are the map's own annotations: selectable while they are shown.
+        guard annotationLayer.annotations.contains(annotation) || annotationLayer.view(for: annotation) != nil else { return }
         if let current = selectedAnnotation, current === annotation { return }
         if let current = selectedAnnotation { deselectAnnotation(current, animated: animated) }
         let p = viewport.screenPoint(for: annotation.coordinate)
@@ -117,7 +118,8 @@ extension MapView {
         guard let id = cycler.pick(at: point, stack: order.compactMap { $0.annotation.map(ObjectIdentifier.init) }),
               let view = order.first(where: { $0.annotation.map(ObjectIdentifier.init) == id }),
               let annotation = view.annotation else { return }
-        if let cluster = annotation as? ClusterAnnotation {
+        if let cluster = annotation as? ClusterAnnotation,
+           Double(annotationLayer.expansionZoom(of: cluster)) <= Viewport.zoomRange.upperBound {
             // A cluster: zoom to where it splits apart, centred on it.
             let target = Double(annotationLayer.expansionZoom(of: cluster))
             cycler.reset()
