@@ -57,7 +57,7 @@ final class ClusterTests: XCTestCase {
             map.zoom(by: -8, animated: false)  // all six cluster at 9
             map.annotationLayer.layout(map.viewport)
             XCTAssertNotNil(map.view(for: crowd[2]), "the selected one stays on the map")
-            XCTAssertTrue(map.annotationLayer.sortedViews.last?.annotation === crowd[2], "on top")
+            XCTAssertTrue(map.annotationLayer.drawingOrder.last?.annotation === crowd[2], "on top")
             XCTAssertTrue(map.callouts.isShowing, "with its callout")
         }
     }

@@ -52,7 +52,7 @@ final class MapViewAnnotationTests: XCTestCase {
             click(map, spot)
             // B is lower on screen, so on top: B, then A underneath, then B again.
             XCTAssertEqual(log.lines, ["select B", "deselect B", "select A", "deselect A", "select B"])
-            XCTAssertTrue(map.annotationLayer.sortedViews.last?.annotation === pins[1], "the selected pin is drawn on top")
+            XCTAssertTrue(map.annotationLayer.drawingOrder.last?.annotation === pins[1], "the selected pin is drawn on top")
         }
     }
 

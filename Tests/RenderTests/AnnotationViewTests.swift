@@ -88,7 +88,7 @@ final class AnnotationViewTests: XCTestCase {
             layer.view(for: north)!.isSelected = true
             layer.restack(layer.view(for: north)!)
             XCTAssertEqual(layer.views(at: Point(x: 400, y: 302)).first?.annotation?.title, "north")
-            XCTAssertTrue(layer.sortedViews.last === layer.view(for: north), "drawn last")
+            XCTAssertTrue(layer.drawingOrder.last === layer.view(for: north), "drawn last")
         }
     }
 

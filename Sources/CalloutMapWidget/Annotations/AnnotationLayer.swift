@@ -162,7 +162,7 @@ public final class AnnotationLayer {
         // Panning and zooming keep the order (screen y keeps its order under both): sort only
         // when views came or went, on keys computed once (no per-comparison property calls).
         if membershipChanged || sortedViews.count != next.count {
-            var keyed = next.values.map { ($0.stackingKey, $0) }
+            var keyed = next.values.map { ($0.stackingKey.ignoringSelection, $0) }
             keyed.sort { $1.0.isAbove($0.0) }
             sortedViews = keyed.map(\.1)
             sortedIDs = sortedViews.map(ObjectIdentifier.init)
@@ -193,32 +193,42 @@ public final class AnnotationLayer {
         }
     }
 
-    /// Moves one view to its place in the drawing order after its stacking key
-    /// changed (selected or deselected), without laying everything out again.
+    /// The selected view, drawn and hit first whatever its place in `sortedViews`
+    /// (selecting or deselecting touches no array: a click stays O(1) past the hit test).
+    public private(set) var topView: AnnotationView?
+
+    /// Takes note of a view's selection changing: it goes to (or leaves) the top.
     public func restack(_ view: AnnotationView) {
-        guard let i = sortedIDs.firstIndex(of: ObjectIdentifier(view)) else { return }
-        sortedViews.remove(at: i)
-        hitAreas.remove(at: i)
-        sortedIDs.remove(at: i)
-        let key = view.stackingKey
-        var low = 0, high = sortedViews.count
-        while low < high {  // first index whose view is above `view`
-            let mid = (low + high) / 2
-            if sortedViews[mid].stackingKey.isAbove(key) { high = mid } else { low = mid + 1 }
+        if view.isSelected {
+            topView = view
+        } else if topView === view {
+            topView = nil
         }
-        sortedViews.insert(view, at: low)
-        hitAreas.insert(Self.hitArea(view), at: low)
-        sortedIDs.insert(ObjectIdentifier(view), at: low)
     }
 
     /// Views whose shape contains a screen point, topmost first.
     public func views(at point: Point) -> [AnnotationView] {
         var hits: [AnnotationView] = []
-        for i in hitAreas.indices.reversed() where hitAreas[i].contains(point) {
+        let top = topView.map(ObjectIdentifier.init)
+        if let view = topView, let a = view.annotation, visible[ObjectIdentifier(a)] === view {
+            let f = view.frame  // its own frame: selection may have resized it
+            let local = Point(x: point.x - f.minX, y: point.y - f.minY)
+            if view.hitBounds.contains(local) && view.contains(local) { hits.append(view) }
+        }
+        for i in hitAreas.indices.reversed() where hitAreas[i].contains(point) && sortedIDs[i] != top {
             let view = sortedViews[i], f = view.frame
             if view.contains(Point(x: point.x - f.minX, y: point.y - f.minY)) { hits.append(view) }
         }
         return hits
+    }
+
+    /// Views bottom first as drawn: the sorted views, with the selected one last.
+    public var drawingOrder: [AnnotationView] {
+        guard let top = topView, let i = sortedIDs.firstIndex(of: ObjectIdentifier(top)) else { return sortedViews }
+        var order = sortedViews
+        order.remove(at: i)
+        order.append(top)
+        return order
     }
 
     // MARK: Clusters
@@ -326,6 +336,7 @@ public final class AnnotationLayer {
     }
 
     private func recycle(_ view: AnnotationView) {
+        if topView === view { topView = nil }
         view.prepareForReuse()
         view.annotation = nil
         view.isSelected = false

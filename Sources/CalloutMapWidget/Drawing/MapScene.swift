@@ -44,7 +44,7 @@ public struct MapScene {
             complete = paintTiles(cr)
             if let layer = annotationLayer {
                 layer.layout(viewport)
-                paintPins(cr, layer.sortedViews)
+                paintPins(cr, layer.sortedViews, top: layer.topView)
             }
             if let callout { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
@@ -79,16 +79,18 @@ extension MapScene {
     }
 
     /// Each pin's cached image, bottom first, on device pixels.
-    func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView]) {
+    func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView], top: AnnotationView?) {
         let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         let s = Double(scale)
-        for view in views {
+        func paint(_ view: AnnotationView) {
             let f = view.frame
-            guard f.intersects(bounds) else { continue }
+            guard f.intersects(bounds) else { return }
             cairo_set_source_surface(cr, view.surface(scale: scale), (f.minX * s).rounded() / s, (f.minY * s).rounded() / s)
             cairo_paint(cr)
         }
-        if let view = focusRing, views.contains(where: { $0 === view }) {
+        for view in views where view !== top { paint(view) }
+        if let top, top.annotation != nil { paint(top) }  // the selected pin on top of all
+        if let view = focusRing, view.annotation != nil {
             let f = view.frame.insetBy(dx: -3, dy: -3)
             roundedRectangle(cr, f.minX, f.minY, f.width, f.height, radius: 5)
             cairo_set_source_rgba(cr, 0.208, 0.518, 0.894, 0.9)  // GNOME accent blue
