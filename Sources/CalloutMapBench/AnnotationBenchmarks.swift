@@ -11,11 +11,8 @@ enum AnnotationBenchmarks {
     /// Deterministic points: `count` inside the 1280×800 view at zoom 12 on San Francisco when
     /// `inView`, else spread over the world's land-ish latitudes.
     static func annotations(_ count: Int, inView: Bool, seed: UInt64 = 7) -> [PointAnnotation] {
-        var state = seed
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SeededRandom(seed: seed)
+        func next() -> Double { random.next() }
         let view = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
         return (0..<count).map { i in
             let c = inView ? view.coordinate(at: Point(x: 20 + next() * 1240, y: 40 + next() * 740))
@@ -43,7 +40,7 @@ enum AnnotationBenchmarks {
         layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
         layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
         layer.add(annotations(inView, inView: true) + annotations(background, inView: false, seed: 11))
-        var viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
+        let viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
         var scene = MapScene(viewport: viewport, style: .light, scale: 1,
                              tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
         scene.annotationLayer = layer
@@ -55,21 +52,14 @@ enum AnnotationBenchmarks {
             layer.restack(selected)
         }
         _ = renderer.texture(of: scene)
-        var times: [Double] = []
-        for i in 0..<frames {
-            viewport.pan(by: Point(x: i % 40 < 20 ? -5 : 5, y: 0))  // stays over the pins
-            scene.viewport = viewport
-            let start = DispatchTime.now().uptimeNanoseconds
-            if callout, let a = selected.annotation {
-                // Placed every frame, as the window does, and drawn as `render` draws it.
-                layer.layout(viewport)
-                let sketch = CalloutSketch(mode: .standard, title: a.title ?? "", subtitle: "Opened: May 27, 1937", style: .light)
-                let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
-                scene.callout = (sketch, CalloutPlacer().place(size: sketch.bodySize, pin: selected.frame,
-                                                               anchor: selected.calloutAnchor, in: bounds))
-            }
-            _ = renderer.texture(of: scene)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        let times = Benchmarks.panFrames(renderer: renderer, scene: &scene, from: viewport, frames: frames) { viewport, scene in
+            guard callout, let a = selected.annotation else { return }
+            // Placed every frame, as the window does, and drawn as `render` draws it.
+            layer.layout(viewport)
+            let sketch = CalloutSketch(mode: .standard, title: a.title ?? "", subtitle: "Opened: May 27, 1937", style: .light)
+            let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+            scene.callout = (sketch, CalloutPlacer().place(size: sketch.bodySize, pin: selected.frame,
+                                                           anchor: selected.calloutAnchor, in: bounds))
         }
         return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": frames,
                 "pins_in_view": layer.sortedViews.count]

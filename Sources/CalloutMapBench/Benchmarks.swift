@@ -3,6 +3,19 @@ import CalloutMapCore
 import CalloutMapWidget
 import Foundation
 
+/// A deterministic generator (64-bit LCG), so every run measures the same points.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// Uniform in [0, 1).
+    mutating func next() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+}
+
 @MainActor
 enum Benchmarks {
     static let size = Size(width: 1280, height: 800)
@@ -40,21 +53,32 @@ enum Benchmarks {
     }
 
     /// Pans 5 px a frame across San Francisco at zoom 12 and renders every frame offscreen.
-    static func panFrames(basemap: Basemap, frames: Int) -> [String: Any] {
+    static func basemapPan(basemap: Basemap, frames: Int) -> [String: Any] {
         let renderer = try! OffscreenRenderer()
         let tiles = TileCache(renderer: TileRenderer(basemap: basemap))
-        var viewport = Viewport(center: sanFrancisco, zoom: 12, size: size)
+        let viewport = Viewport(center: sanFrancisco, zoom: 12, size: size)
         var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: tiles)
         _ = renderer.texture(of: scene)  // warm-up: first tiles and fonts
+        let times = panFrames(renderer: renderer, scene: &scene, from: viewport, frames: frames, period: 240, drift: 2)
+        return ["median": median(times), "p95": percentile(times, 0.95), "frames": frames, "tiles_rendered": tiles.rendered]
+    }
+
+    /// Renders `frames` frames offscreen, panning 5 px a frame back and forth (direction flips every
+    /// half `period`) with `drift` px down; `beforeFrame` runs inside the timing. Returns ms per frame.
+    static func panFrames(renderer: OffscreenRenderer, scene: inout MapScene, from start: Viewport, frames: Int,
+                          period: Int = 40, drift: Double = 0,
+                          beforeFrame: (Viewport, inout MapScene) -> Void = { _, _ in }) -> [Double] {
+        var viewport = start
         var times: [Double] = []
         for i in 0..<frames {
-            viewport.pan(by: Point(x: i % 240 < 120 ? -5 : 5, y: 2))
+            viewport.pan(by: Point(x: i % period < period / 2 ? -5 : 5, y: drift))
             scene.viewport = viewport
-            let start = DispatchTime.now().uptimeNanoseconds
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            beforeFrame(viewport, &scene)
             _ = renderer.texture(of: scene)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
         }
-        return ["median": median(times), "p95": percentile(times, 0.95), "frames": frames, "tiles_rendered": tiles.rendered]
+        return times
     }
 
     /// Cost of rasterising one 256-px tile from the basemap, per zoom band, cold.

@@ -30,11 +30,8 @@ enum ClusterCounts {
 
     /// Building the cluster hierarchy for `count` deterministic points (ms).
     static func buildTime(count: Int) -> Double {
-        var state: UInt64 = 99
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SeededRandom(seed: 99)
+        func next() -> Double { random.next() }
         let points: [Coordinate?] = (0..<count).map { _ in Coordinate(latitude: -60 + next() * 130, longitude: -180 + next() * 360) }
         let start = DispatchTime.now().uptimeNanoseconds
         _ = PointClusterer(coordinates: points)

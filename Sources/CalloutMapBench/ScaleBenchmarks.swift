@@ -11,11 +11,8 @@ enum ScaleBenchmarks {
     static func loadAndIndex(count: Int) -> [String: Any] {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-bench-\(getpid()).geojson")
         defer { try? FileManager.default.removeItem(at: url) }
-        var state: UInt64 = 2024
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SeededRandom(seed: 2024)
+        func next() -> Double { random.next() }
         var text = "{\"type\":\"FeatureCollection\",\"features\":["
         text.reserveCapacity(count * 120)
         for i in 0..<count {
@@ -46,31 +43,21 @@ enum ScaleBenchmarks {
         layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "dot", for: $0) }
         layer.clusteringIdentifier = { _ in "all" }
         layer.backgroundClusteringThreshold = .max  // build in the first layout, to time it
-        var state: UInt64 = 77
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SeededRandom(seed: 77)
+        func next() -> Double { random.next() }
         layer.add((0..<count).map { i in
             let local = i % 3 == 0
             return PointAnnotation(coordinate: Coordinate(latitude: local ? 37.3 + next() : -60 + next() * 130,
                                                           longitude: local ? -122.6 + next() : -180 + next() * 360))
         })
-        var viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
+        let viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
         let buildStart = DispatchTime.now().uptimeNanoseconds
         layer.layout(viewport)  // builds the clusters
         let buildMs = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e6
         var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
         scene.annotationLayer = layer
         _ = renderer.texture(of: scene)
-        var times: [Double] = []
-        for i in 0..<frames {
-            viewport.pan(by: Point(x: i % 40 < 20 ? -5 : 5, y: 2))
-            scene.viewport = viewport
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = renderer.texture(of: scene)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        }
+        let times = Benchmarks.panFrames(renderer: renderer, scene: &scene, from: viewport, frames: frames, drift: 2)
         return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": frames,
                 "items_in_view": layer.sortedViews.count, "first_layout_with_cluster_build_ms": (buildMs * 100).rounded() / 100]
     }
