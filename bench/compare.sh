@@ -50,7 +50,7 @@ for label, path in rows:
     x, y = get(a, *path), get(b, *path)
     if path == ("vmhwm_kb",):
         x, y = (x / 1024 if x else None), (y / 1024 if y else None)
-    ratio = f"{y / x:.1f}× less" if x and y else "n/a"
+    ratio = "n/a" if not (x and y) else (f"{y / x:.1f}× less" if y >= x else f"{x / y:.1f}× more")
     fx = f"{x:.2f}" if isinstance(x, (int, float)) else "n/a"
     fy = f"{y:.2f}" if isinstance(y, (int, float)) else "n/a"
     print(f"| {int(n):,} | {label} | {fx} | {fy} | {ratio} |")
