@@ -21,8 +21,14 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 DESTDIR="$stage" meson install -C build/meson --no-rebuild --quiet
 installed=$(find "$stage" -path '*/bin/calloutmap' | head -n1)
-env -u DISPLAY -u CALLOUTMAP_DATA_DIR "$installed" render --size 64x64 --out "$stage/check.png"
-[ -s "$stage/check.png" ] && echo "installed binary renders with its installed data: ok"
+env -u DISPLAY -u CALLOUTMAP_DATA_DIR "$installed" render --size 64x64 --select "Golden Gate Bridge" \
+  --out "$stage/check.png" 2>"$stage/render.err"
+if [ -s "$stage/render.err" ] || [ ! -s "$stage/check.png" ]; then
+  echo "the installed binary could not render with its installed data:" >&2
+  cat "$stage/render.err" >&2
+  exit 1
+fi
+echo "installed binary renders the basemap and demo pins from its installed data: ok"
 
 echo "== swift test (Xvfb, G_DEBUG=fatal-criticals)"
 exec ./scripts/with-display.sh swift test --skip-build --disable-swift-testing
