@@ -78,7 +78,6 @@ extension MapView {
         annotationLayer.layout(viewport)
         guard let view = annotationLayer.view(for: annotation) else { return }
         view.isSelected = true
-        selectedView = view
         annotationLayer.restack(view)  // the selected view comes to the front
         pinProxies.scheduleSync()
         queueDraw()
@@ -91,7 +90,6 @@ extension MapView {
         if let annotation, annotation !== selected { return }
         if !callouts.popoverDetached { callouts.dismiss(animated: animated) }
         view.isSelected = false
-        selectedView = nil
         annotationLayer.restack(view)
         annotationLayer.release(selected)
         pinProxies.scheduleSync()

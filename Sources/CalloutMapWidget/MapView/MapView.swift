@@ -17,8 +17,8 @@ public final class MapView: WidgetImplementation {
     public let tiles: TileCache
     public let annotationLayer = AnnotationLayer()
     var cycler = ClickCycler<ObjectIdentifier>()
-    /// The selected annotation's view (kept even off screen while selected).
-    public internal(set) var selectedView: AnnotationView?
+    /// The selected annotation's view (kept even off screen while selected); the layer's top view.
+    public var selectedView: AnnotationView? { annotationLayer.topView }
     /// The pin being dragged and where the press started relative to its anchor.
     var draggedPin: (view: AnnotationView, grab: Point, original: Coordinate)?
     /// The pins under the current press, found when it began.
