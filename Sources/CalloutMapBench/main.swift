@@ -11,6 +11,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "clusters" {
     exit(ClusterCounts.run(Array(arguments.dropFirst())))
 }
+if arguments.first == "memory" {
+    exit(MemoryBenchmarks.child(Array(arguments.dropFirst())))
+}
 if arguments.first == "peer" {
     exit(PeerScenario.run(Array(arguments.dropFirst())))
 }
@@ -62,6 +65,7 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["pan_frame_100k_clustered_ms"] = ScaleBenchmarks.panClustered(basemap: basemap, count: 100_000, frames: frames)
     out["click_to_select_us_100k"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 100_000, clicks: 200)
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
+    out["peak_rss_mb_by_size_clustered"] = MemoryBenchmarks.peakRSS(sizes: [1_000, 10_000, 100_000])
     out["renderer"] = "gsk-cairo offscreen"
     out["size"] = "1280x800"
     return try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
