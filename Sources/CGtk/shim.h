@@ -11,8 +11,6 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
-static const gboolean cm_true = TRUE;
-static const gboolean cm_false = FALSE;
 static const gboolean cm_source_continue = G_SOURCE_CONTINUE;
 static const gboolean cm_source_remove = G_SOURCE_REMOVE;
 
@@ -24,10 +22,7 @@ static inline GtkGesture *cm_gesture(void *p) { return GTK_GESTURE(p); }
 static inline GtkGestureSingle *cm_gesture_single(void *p) { return GTK_GESTURE_SINGLE(p); }
 static inline GtkWidgetClass *cm_widget_class(void *klass) { return GTK_WIDGET_CLASS(klass); }
 static inline GObjectClass *cm_object_class(void *klass) { return G_OBJECT_CLASS(klass); }
-static inline GdkPaintable *cm_paintable(void *p) { return GDK_PAINTABLE(p); }
-static inline GdkTexture *cm_texture(void *p) { return GDK_TEXTURE(p); }
 
-static inline gboolean cm_is_object(void *p) { return G_IS_OBJECT(p); }
 static inline gboolean cm_is_button(void *p) { return GTK_IS_BUTTON(p); }
 
 // Emits signals the way GTK's gestures do, for tests that cannot synthesize input.

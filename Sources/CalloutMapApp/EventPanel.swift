@@ -88,7 +88,7 @@ final class EventPanel {
         gtk_list_box_prepend(OpaquePointer(list), row)
         rows += 1
         if rows > Self.capacity, let last = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(rows - 1)) {
-            gtk_list_box_remove(OpaquePointer(list), widgetPointer(last))
+            gtk_list_box_remove(OpaquePointer(list), CalloutMapGtk.widget(last))
             rows -= 1
         }
     }
@@ -102,5 +102,3 @@ final class EventPanel {
         return l
     }
 }
-
-private func widgetPointer<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GtkWidget> { cm_widget(UnsafeMutableRawPointer(p)) }

@@ -56,10 +56,7 @@ struct RenderCommand {
             layer.layout(viewport)
             // It always sits above its pin; like the app, pan just enough to show it.
             if let f = layer.view(for: callout)?.frame {
-                let area = bounds.insetBy(dx: 10, dy: 10)
-                let dx = f.minX < area.minX ? area.minX - f.minX : (f.maxX > area.maxX ? area.maxX - f.maxX : 0)
-                let dy = f.minY < area.minY ? area.minY - f.minY : (f.maxY > area.maxY ? area.maxY - f.maxY : 0)
-                viewport.pan(by: Point(x: dx, y: dy))
+                viewport.pan(by: CalloutPlacer().panToShow(f, in: bounds))
                 layer.layout(viewport)
             }
             return

@@ -24,12 +24,10 @@ public final class ObjectRef: @unchecked Sendable {
 
     deinit { g_object_unref(pointer) }
 
-    public var widget: UnsafeMutablePointer<GtkWidget> { cm_widget(pointer) }
     public var opaque: OpaquePointer { OpaquePointer(pointer) }
 }
 
 /// The two conversions GTK's cast macros do for us in C.
-public func widget(_ p: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> { cm_widget(UnsafeMutableRawPointer(p)) }
 public func widget<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GtkWidget> { cm_widget(UnsafeMutableRawPointer(p)) }
 public func opaque<T>(_ p: UnsafeMutablePointer<T>) -> OpaquePointer { OpaquePointer(p) }
 

@@ -19,8 +19,6 @@ public enum Timer {
         every(milliseconds: milliseconds) { handler(); return false }
     }
 
-    public static func cancel(_ id: UInt32) { g_source_remove(id) }
-
     /// Calls `handler` before each frame with the frame time in seconds, until it returns false.
     @discardableResult
     public static func tick(_ widget: UnsafeMutablePointer<GtkWidget>,

@@ -84,6 +84,14 @@ public struct CalloutPlacer: Sendable {
         return CalloutPlacement(edge: edge, body: body, tip: tip, pan: Point(x: dx, y: dy))
     }
 
+    /// The smallest pan (content offset) that shows `frame` whole inside `bounds` less the padding;
+    /// the top and left win when it is larger than the area.
+    public func panToShow(_ frame: Rect, in bounds: Rect) -> Point {
+        let area = bounds.insetBy(dx: padding, dy: padding)
+        return Point(x: overflowCorrection(frame.minX, frame.maxX, area.minX, area.maxX),
+                     y: overflowCorrection(frame.minY, frame.maxY, area.minY, area.maxY))
+    }
+
     /// The body's start on an axis: as centred as the area allows, with the tip at least `arrowInset` inside.
     private func slide(_ start: Double, length: Double, tip: Double, lower: Double, upper: Double) -> Double {
         var s = start

@@ -142,6 +142,3 @@ extension MapScene {
     }
 }
 
-func gdkColor(_ c: RGBA) -> GdkRGBA {
-    GdkRGBA(red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha))
-}

@@ -24,19 +24,12 @@ struct OverlayPainter {
     }
 
     private func drawPlate(_ snapshot: OpaquePointer, text: String, barWidth: Double, alignRight: Bool, in size: Size) {
-        // Measure with a scratch context, then draw into a node exactly the plate's size.
-        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        let measureContext = cairo_create(scratch)
-        let layout = Text.layout(measureContext!, text, font: fontName)
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        cairo_destroy(measureContext)
-        cairo_surface_destroy(scratch)
+        // Measured once per text (Text caches sizes), then drawn into a node exactly the plate's size.
+        let textSize = Text.size(text, font: fontName)
 
         let gap = barWidth > 0 ? 8.0 : 0
-        let width = barWidth + gap + Double(logical.width) + 2 * Self.padding
-        let height = Double(logical.height) + 2 * Self.padding - 2
+        let width = barWidth + gap + textSize.width + 2 * Self.padding
+        let height = textSize.height + 2 * Self.padding - 2
         let x = alignRight ? size.width - Self.margin - width : Self.margin
         let y = size.height - Self.margin - height
         var rect = graphene_rect_t()

@@ -219,10 +219,8 @@ final class CalloutPresenter {
         if popover != nil { placePopover() }
         if calloutAnnotation != nil, needsAutoPan, let cv = calloutAnnotation.flatMap({ map.annotationLayer.view(for: $0) }) {
             needsAutoPan = false
-            let f = cv.frame, area = bounds.insetBy(dx: placer.padding, dy: placer.padding)
-            let dx = f.minX < area.minX ? area.minX - f.minX : (f.maxX > area.maxX ? area.maxX - f.maxX : 0)
-            let dy = f.minY < area.minY ? area.minY - f.minY : (f.maxY > area.maxY ? area.maxY - f.maxY : 0)
-            if dx != 0 || dy != 0 { map.animatePan(by: Point(x: dx, y: dy)) }
+            let pan = placer.panToShow(cv.frame, in: bounds)
+            if pan != .zero { map.animatePan(by: pan) }
         }
     }
 

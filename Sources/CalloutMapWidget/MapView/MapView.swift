@@ -69,6 +69,14 @@ public final class MapView: WidgetImplementation {
         cm_accessible_set_label(widget, "Map")
         MapStyleSheet.install()
         installControllers()
+        if let settings = gtk_settings_get_default() {
+            // GtkSettings lives for the whole process: this handler is disconnected in dispose().
+            fontNotification = Signal.connect(settings, "notify::gtk-font-name") { [weak self] (_: UnsafeMutableRawPointer?) in
+                guard let self else { return }
+                self.fontName = self.readFontName()
+                self.queueDraw()
+            }
+        }
         annotationLayer.viewProvider = { [unowned self] annotation in
             self.delegate?.mapView(self, viewFor: annotation)
         }
@@ -190,6 +198,10 @@ public final class MapView: WidgetImplementation {
     }
 
     public func dispose() {
+        if fontNotification != 0, let settings = gtk_settings_get_default() {
+            Signal.disconnect(settings, fontNotification)
+            fontNotification = 0
+        }
         pinProxies.removeAll()
         callouts.removeAll()
         isDisposed = true
@@ -204,8 +216,11 @@ public final class MapView: WidgetImplementation {
         if let widget { gtk_widget_queue_allocate(widget) }
     }
 
-    /// The desktop's interface font (Cantarell on GNOME), for the overlays.
-    var fontName: String {
+    /// The desktop's interface font (Cantarell on GNOME), for the overlays: read at start and on change.
+    lazy var fontName: String = readFontName()
+    private var fontNotification: UInt = 0
+
+    private func readFontName() -> String {
         guard let settings = gtk_settings_get_default() else { return MapScene.defaultFont }
         let value = cm_get_string_property(settings.rawObject, "gtk-font-name")
         defer { g_free(value) }
