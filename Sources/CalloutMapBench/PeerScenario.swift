@@ -19,12 +19,18 @@ enum PeerScenario {
             let basemap = try! Basemap(directory: DataDirectory.locate()!.appendingPathComponent("basemap"))
             let add = AnnotationBenchmarks.add(count: markers, inView: true)
             let pan = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: markers, background: 0, frames: frames)
-            let click = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: markers, inView: markers, clicks: clicks)
+            // As the peer's harness does: hit test and select, no callout.
+            let click = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: markers, inView: markers, clicks: clicks,
+                                                           callouts: false)
+            let clickWithCallout = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: markers, inView: markers,
+                                                                      clicks: clicks)
             let out: [String: Any] = [
                 "tool": "calloutmap-bench", "markers": markers, "width": 1280, "height": 800,
                 "create_add_ms": add,
-                "off_total_ms": ["median": pan["median"]!, "p95": pan["p95"]!, "n": frames],
+                "off_total_ms": ["median": pan["median"]!, "p95": pan["p95"]!, "n": frames, "pin_image_redraws": pan["pin_image_redraws"]!],
                 "pick_select_us": click is NSNull ? NSNull() : ["median": (click as! [String: Any])["median"]!, "n": clicks],
+                "click_select_callout_us": clickWithCallout is NSNull ? NSNull()
+                    : ["median": (clickWithCallout as! [String: Any])["median"]!, "n": clicks],
                 "vmhwm_kb": Benchmarks.peakRSSKilobytes(),
                 "note": "offscreen frames include the offline basemap; the peer runs with --tiles none",
             ]

@@ -8,8 +8,16 @@ import Dispatch
 @MainActor
 public final class AnnotationLayer {
     public static let defaultReuseIdentifier = "CalloutMap.default"
-    /// Views are made this far (logical px) beyond the visible edge, so pins slide in whole.
-    public static let margin = 96.0
+    /// Views are made this far (logical px) beyond the visible edge, so pins slide in whole,
+    /// also into the pin raster's margin.
+    public static let margin = PinRaster.margin + 96
+
+    /// The pins' image, moved while the map pans.
+    let raster = PinRaster()
+    /// Times the pins' image was drawn again (not just moved), for tests and the benchmark.
+    public var rasterRedraws: Int { raster.redraws }
+    /// Changes whenever what the pins look like may have changed other than by panning.
+    private(set) var drawRevision = 0
 
     public let annotations = AnnotationSet()
     /// Asked for a view when an annotation comes on screen; nil gives the default marker.
@@ -27,7 +35,7 @@ public final class AnnotationLayer {
     public var clusterOptions = ClusterOptions() { didSet { clusters = nil; needsLayout = true } }
     /// Per clustering identifier: its annotations (in the order given to the clusterer) and the clusterer.
     private var clusters: [String: (members: [any Annotation], clusterer: PointClusterer)]? {
-        didSet { if clusters == nil { clusterGeneration += 1 } }
+        didSet { if clusters == nil { clusterGeneration += 1 }; drawRevision += 1 }
     }
     /// Bigger sets are clustered on a background thread; meanwhile their annotations are not shown.
     public var backgroundClusteringThreshold = 20_000
@@ -51,6 +59,8 @@ public final class AnnotationLayer {
     /// Each sorted view's hit area on screen, so a click scans plain rectangles
     /// and asks only the views under it for their shape.
     private var hitAreas: [Rect] = []
+    /// The hit areas bucketed, so a click tests the few near it (moved, not rebuilt, by a pan).
+    private var grid = HitGrid()
     /// The sorted views' identities: found without touching (retaining) the views themselves.
     private var sortedIDs: [ObjectIdentifier] = []
     /// Views created since the layer was made (not reused), for tests and the benchmark.
@@ -79,6 +89,7 @@ public final class AnnotationLayer {
     }
 
     public func add(_ new: [any Annotation]) {
+        drawRevision += 1
         annotations.add(new)
         if !new.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }
         needsLayout = true
@@ -89,6 +100,7 @@ public final class AnnotationLayer {
     }
 
     public func remove(_ gone: [any Annotation]) {
+        drawRevision += 1
         annotations.remove(gone)
         if !gone.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }
         needsLayout = true
@@ -100,6 +112,7 @@ public final class AnnotationLayer {
         }
         sortedViews.removeAll { view in view.annotation.map { !annotations.contains($0) } ?? true }
         hitAreas = sortedViews.map(Self.hitArea)
+        grid = HitGrid(rects: hitAreas)
         sortedIDs = sortedViews.map(ObjectIdentifier.init)
     }
 
@@ -107,6 +120,7 @@ public final class AnnotationLayer {
 
     /// Re-reads an annotation's coordinate (after the model moved it).
     public func update(_ annotation: any Annotation) {
+        drawRevision += 1
         annotations.update(annotation)
         if clusteringIdentifier?(annotation) != nil { clusters = nil }
         needsLayout = true
@@ -116,8 +130,16 @@ public final class AnnotationLayer {
     /// Cheap when nothing changed since the last call.
     public func layout(_ viewport: Viewport) {
         if !needsLayout, laidOut == viewport { return }
+        if !needsLayout, let last = laidOut, let queried, let shift = Self.pan(from: last, to: viewport),
+           let moved = Self.pan(from: queried, to: viewport),
+           abs(moved.x) < Self.requeryDistance, abs(moved.y) < Self.requeryDistance {
+            translate(by: shift)
+            laidOut = viewport
+            return
+        }
         needsLayout = false
         laidOut = viewport
+        queried = viewport
         let pad = Self.margin / viewport.worldSize
         let topLeft = viewport.worldPoint(at: .zero)
         let bottomRight = viewport.worldPoint(at: Point(x: viewport.size.width, y: viewport.size.height))
@@ -168,6 +190,40 @@ public final class AnnotationLayer {
             sortedIDs = sortedViews.map(ObjectIdentifier.init)
         }
         hitAreas = sortedViews.map(Self.hitArea)
+        grid = HitGrid(rects: hitAreas)
+    }
+
+    /// The viewport of the last full layout (index queried, views made and recycled).
+    private var queried: Viewport?
+    /// A pan shorter than this (logical px) since the last full layout moves the views and
+    /// asks the index nothing: the margin has room for what comes into view meanwhile.
+    static let requeryDistance = 32.0
+
+    /// How far the content moved between two viewports that differ only by a pan
+    /// short of any world wrap; nil for anything else.
+    private static func pan(from a: Viewport, to b: Viewport) -> Point? {
+        guard a.zoom == b.zoom, a.size == b.size,
+              a.worldSize > a.size.width + 2 * (margin + requeryDistance) else { return nil }
+        var dx = a.center.x - b.center.x
+        dx -= dx.rounded()
+        return Point(x: dx * a.worldSize, y: (a.center.y - b.center.y) * a.worldSize)
+    }
+
+    /// A pure pan: every view (but one being dragged) moves with the map; nothing comes or goes.
+    private func translate(by shift: Point) {
+        hitAreas.withUnsafeMutableBufferPointer { areas in
+            for (i, view) in sortedViews.enumerated() {
+                if view.dragState == .none {
+                    view.anchor.x += shift.x
+                    view.anchor.y += shift.y
+                    areas[i].origin.x += shift.x
+                    areas[i].origin.y += shift.y
+                } else {
+                    areas[i] = Self.hitArea(view)  // a dragged pin's area: the grid finds it by its old place
+                }
+            }
+        }
+        grid.translate(by: shift)
     }
 
     private static func hitArea(_ view: AnnotationView) -> Rect {
@@ -195,7 +251,9 @@ public final class AnnotationLayer {
 
     /// The selected view, drawn and hit first whatever its place in `sortedViews`
     /// (selecting or deselecting touches no array: a click stays O(1) past the hit test).
-    public private(set) var topView: AnnotationView?
+    public private(set) var topView: AnnotationView? {
+        didSet { if topView !== oldValue { drawRevision += 1 } }
+    }
 
     /// Takes note of a view's selection changing: it goes to (or leaves) the top.
     public func restack(_ view: AnnotationView) {
@@ -215,7 +273,9 @@ public final class AnnotationLayer {
             let local = Point(x: point.x - f.minX, y: point.y - f.minY)
             if view.hitBounds.contains(local) && view.contains(local) { hits.append(view) }
         }
-        for i in hitAreas.indices.reversed() where hitAreas[i].contains(point) && sortedIDs[i] != top {
+        for c in grid.candidates(at: point).reversed() {
+            let i = Int(c)
+            guard hitAreas[i].contains(point), sortedIDs[i] != top else { continue }
             let view = sortedViews[i], f = view.frame
             if view.contains(Point(x: point.x - f.minX, y: point.y - f.minY)) { hits.append(view) }
         }
@@ -337,6 +397,7 @@ public final class AnnotationLayer {
 
     private func recycle(_ view: AnnotationView) {
         if topView === view { topView = nil }
+        view.isInRaster = false  // its image is still in the raster, but off screen
         view.prepareForReuse()
         view.annotation = nil
         view.isSelected = false

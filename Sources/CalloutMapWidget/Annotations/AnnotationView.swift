@@ -14,7 +14,7 @@ open class AnnotationView {
     /// Size in logical pixels.
     public var size: Size { didSet { if size != oldValue { setNeedsDisplay() } } }
     /// Where the view's centre sits relative to the coordinate's point (MapKit's `centerOffset`).
-    public var centerOffset = Point.zero
+    public var centerOffset = Point.zero { didSet { if centerOffset != oldValue { moved() } } }
     /// Where a callout anchors, relative to the top centre of the view (MapKit's `calloutOffset`).
     public var calloutOffset = Point.zero
     public var zPriority = ZPriority.defaultUnselected
@@ -95,6 +95,19 @@ open class AnnotationView {
     /// Throws away the cached image; the next frame draws the view again.
     public func setNeedsDisplay() {
         rendered = nil
+        moved()
+    }
+
+    /// Whether the map's pin raster holds this view's image (then a change to it redraws the raster).
+    var isInRaster = false
+    /// Bumped when a view held in a pin raster changes look or place: the raster is drawn again.
+    static var imageGeneration = 0
+
+    /// Notes that the view moved or changed on its own (not with the map).
+    func moved() {
+        guard isInRaster else { return }
+        isInRaster = false
+        Self.imageGeneration &+= 1
     }
 
     // MARK: Geometry

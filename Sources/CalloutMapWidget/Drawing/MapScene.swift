@@ -44,7 +44,10 @@ public struct MapScene {
             complete = paintTiles(cr)
             if let layer = annotationLayer {
                 layer.layout(viewport)
-                paintPins(cr, layer.sortedViews, top: layer.topView)
+                layer.raster.paint(cr, viewport: viewport, scale: scale, layer: layer) { cr, bounds, marking in
+                    paintPins(cr, layer.sortedViews, top: layer.topView, in: bounds, marking: marking)
+                }
+                paintFocusRing(cr)
             }
             if let callout { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
@@ -78,18 +81,23 @@ extension MapScene {
         return complete
     }
 
-    /// Each pin's cached image, bottom first, on device pixels.
-    func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView], top: AnnotationView?) {
-        let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+    /// Each pin's cached image that meets `bounds`, bottom first, on device pixels;
+    /// `marking` notes the views drawn into the pin raster (their changes redraw it).
+    func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView], top: AnnotationView?, in bounds: Rect, marking: Bool) {
         let s = Double(scale)
         func paint(_ view: AnnotationView) {
             let f = view.frame
             guard f.intersects(bounds) else { return }
             cairo_set_source_surface(cr, view.surface(scale: scale), (f.minX * s).rounded() / s, (f.minY * s).rounded() / s)
             cairo_paint(cr)
+            if marking { view.isInRaster = true }
         }
         for view in views where view !== top { paint(view) }
         if let top, top.annotation != nil { paint(top) }  // the selected pin on top of all
+    }
+
+    /// A ring round the pin with keyboard focus (drawn each frame: it is not in the pin raster).
+    func paintFocusRing(_ cr: OpaquePointer) {
         if let view = focusRing, view.annotation != nil {
             let f = view.frame.insetBy(dx: -3, dy: -3)
             roundedRectangle(cr, f.minX, f.minY, f.width, f.height, radius: 5)

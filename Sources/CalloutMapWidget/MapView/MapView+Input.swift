@@ -133,6 +133,7 @@ extension MapView {
         }
         guard view.dragState == .dragging else { return }
         view.anchor = anchor
+        view.moved()
         queueDraw()
     }
 

@@ -1,0 +1,111 @@
+import CalloutMapCore
+@testable import CalloutMapWidget
+import XCTest
+
+/// The pins' image moved while panning must look exactly like pins drawn afresh,
+/// and be drawn again whenever what it shows changes.
+final class PinRasterTests: XCTestCase {
+    private static let center = Coordinate(latitude: 37.77, longitude: -122.42)
+    private static let size = Size(width: 640, height: 400)
+
+    @MainActor
+    private static func pricedLayer() -> (AnnotationLayer, [PointAnnotation]) {
+        let layer = AnnotationLayer()
+        layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
+        layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
+        let viewport = Viewport(center: Self.center, zoom: 12, size: Self.size)
+        var pins: [PointAnnotation] = []
+        for i in 0..<300 {  // a grid reaching past every edge
+            let p = Point(x: -200 + Double(i % 20) * 52, y: -150 + Double(i / 20) * 47)
+            pins.append(PointAnnotation(coordinate: viewport.coordinate(at: p), title: "P\(i)", properties: ["price": "\(i)"]))
+        }
+        layer.add(pins)
+        return (layer, pins)
+    }
+
+    @MainActor
+    private static func render(_ layer: AnnotationLayer, _ viewport: Viewport) -> RenderedMap {
+        var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap)))
+        scene.annotationLayer = layer
+        return RenderedMap(scene: scene)
+    }
+
+    /// The share of pixels that differ between two renders.
+    private static func differingShare(_ a: RenderedMap, _ b: RenderedMap) -> Double {
+        var n = 0
+        for i in stride(from: 0, to: min(a.pixels.count, b.pixels.count), by: 4) where a.pixels[i..<i + 4] != b.pixels[i..<i + 4] {
+            n += 1
+        }
+        return Double(n) / Double(a.width * a.height)
+    }
+
+    func testPanningMovesThePinsImageAndMatchesAFreshDrawing() {
+        MainActor.assumeIsolated {
+            let (layer, pins) = Self.pricedLayer()
+            var viewport = Viewport(center: Self.center, zoom: 12, size: Self.size)
+            _ = Self.render(layer, viewport)
+            _ = Self.render(layer, viewport)  // the zoom has settled: the image is made
+            let made = layer.rasterRedraws
+            XCTAssertEqual(made, 1)
+            for step in [Point(x: -40, y: 0), Point(x: -35, y: 25), Point(x: 20, y: -60)] {  // 100 px, within the margin
+                viewport.pan(by: step)
+                _ = Self.render(layer, viewport)
+            }
+            XCTAssertEqual(layer.rasterRedraws, made, "pans within the margin only move the image")
+            let moved = Self.render(layer, viewport)
+            // The same pins drawn directly by a fresh layer at the final viewport.
+            let (freshLayer, _) = Self.pricedLayer()
+            _ = Self.render(freshLayer, viewport)
+            let fresh = Self.render(freshLayer, viewport)
+            // Pixel for pixel but for tags whose edge falls on a half pixel (rounded either way: one pixel).
+            let share = Self.differingShare(moved, fresh)
+            XCTAssertLessThan(share, 0.005, "a moved image looks like a fresh one")
+            for pin in pins[100..<200] {
+                let p = viewport.screenPoint(for: pin.coordinate)
+                let body = Point(x: p.x.rounded(), y: p.y - 17)
+                XCTAssertLessThan(moved.color(at: body).distance(to: fresh.color(at: body)), 2, "\(pin.title ?? "")")
+            }
+            viewport.pan(by: Point(x: -200, y: 0))  // past the margin
+            _ = Self.render(layer, viewport)
+            XCTAssertEqual(layer.rasterRedraws, made + 1, "a pan past the margin draws the image again")
+        }
+    }
+
+    func testSelectingAPinOrMovingItRedrawsTheImage() {
+        MainActor.assumeIsolated {
+            let (layer, pins) = Self.pricedLayer()
+            let viewport = Viewport(center: Self.center, zoom: 12, size: Self.size)
+            _ = Self.render(layer, viewport)
+            let before = Self.render(layer, viewport)
+            let redraws = layer.rasterRedraws
+            let pin = pins[20 * 5 + 8]  // well inside the view
+            let view = layer.view(for: pin)!
+            let inside = Point(x: view.frame.center.x, y: view.frame.minY + 6)
+            view.isSelected = true
+            layer.restack(view)
+            let selected = Self.render(layer, viewport)
+            XCTAssertEqual(layer.rasterRedraws, redraws + 1)
+            XCTAssertGreaterThan(selected.color(at: inside).distance(to: before.color(at: inside)), 60, "the tag turned blue")
+            view.centerOffset = Point(x: 0, y: -60)  // a view moving on its own
+            _ = Self.render(layer, viewport)
+            XCTAssertEqual(layer.rasterRedraws, redraws + 2)
+        }
+    }
+
+    func testAfterShortPansClicksStillFindThePinsWhereTheyAreDrawn() {
+        MainActor.assumeIsolated {
+            let (layer, pins) = Self.pricedLayer()
+            var viewport = Viewport(center: Self.center, zoom: 12, size: Self.size)
+            layer.layout(viewport)
+            for _ in 0..<9 {  // 7 px steps: some frames only move the views, some query the index again
+                viewport.pan(by: Point(x: 7, y: -3))
+                layer.layout(viewport)
+                for pin in pins[100..<110] {
+                    let p = viewport.screenPoint(for: pin.coordinate)
+                    let hit = layer.views(at: Point(x: p.x, y: p.y - 12)).first?.annotation as? PointAnnotation
+                    XCTAssertTrue(hit === pin, "\(pin.title ?? "") at \(p)")
+                }
+            }
+        }
+    }
+}
