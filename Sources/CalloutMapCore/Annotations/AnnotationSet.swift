@@ -4,6 +4,9 @@ public final class AnnotationSet {
     public private(set) var annotations: [any Annotation] = []
     private var points: [WorldPoint] = []
     private var slots: [ObjectIdentifier: Int] = [:]
+    /// Per slot, when its annotation was added (slots move on removal; this does not).
+    private var orders: [Int] = []
+    private var nextOrder = 0
     private var index: PointIndex?
 
     public init() {}
@@ -17,37 +20,48 @@ public final class AnnotationSet {
     public func add(_ new: [any Annotation]) -> Int {
         annotations.reserveCapacity(annotations.count + new.count)
         points.reserveCapacity(points.count + new.count)
+        orders.reserveCapacity(orders.count + new.count)
         var added = 0
         for a in new where slots[ObjectIdentifier(a)] == nil && a.coordinate.isValid {
             slots[ObjectIdentifier(a)] = annotations.count
             annotations.append(a)
             points.append(WebMercator.worldPoint(for: a.coordinate))
+            orders.append(nextOrder)
+            nextOrder += 1
             added += 1
         }
         if added > 0 { index = nil }
         return added
     }
 
-    public func remove(_ gone: [any Annotation]) {
-        var removed = false
+    /// Removes annotations; returns whether any other annotation changed place (the last
+    /// one fills each gap), which invalidates places kept elsewhere.
+    @discardableResult
+    public func remove(_ gone: [any Annotation]) -> Bool {
+        var removed = false, moved = false
         for a in gone {
             guard let i = slots.removeValue(forKey: ObjectIdentifier(a)) else { continue }
             let last = annotations.count - 1
             if i != last {
+                moved = true
                 annotations[i] = annotations[last]
                 points[i] = points[last]
+                orders[i] = orders[last]
                 slots[ObjectIdentifier(annotations[i])] = i
             }
             annotations.removeLast()
             points.removeLast()
+            orders.removeLast()
             removed = true
         }
         if removed { index = nil }
+        return moved
     }
 
     public func removeAll() {
         annotations.removeAll()
         points.removeAll()
+        orders.removeAll()
         slots.removeAll()
         index = nil
     }
@@ -57,6 +71,11 @@ public final class AnnotationSet {
         guard let i = slots[ObjectIdentifier(a)] else { return }
         points[i] = WebMercator.worldPoint(for: a.coordinate)
         index = nil
+    }
+
+    /// When an annotation was added relative to the others (later is higher), for stacking ties.
+    public func order(of a: any Annotation) -> Int? {
+        slots[ObjectIdentifier(a)].map { orders[$0] }
     }
 
     public func worldPoint(of a: any Annotation) -> WorldPoint? {

@@ -23,24 +23,34 @@ public final class PointClusterer: @unchecked Sendable {
     }
 
     /// One zoom's items as columns; `zoom` and `parent` are written while the next zoom up is built.
+    /// Lean, because every zoom keeps a copy of what is left (100,000 points make about a million
+    /// items): 32-bit where 32 bits hold it, and positions kept once, in the index.
     struct Level {
-        var x: [Double] = [], y: [Double] = []
-        var zoom: [Int] = []         // last zoom this item was processed at
-        var id: [Int] = []           // input index for points, cluster id for clusters
-        var parent: [Int] = []
-        var count: [Int] = []
+        /// Positions while the level is being built; then they live in `index`.
+        private var x: [Double] = [], y: [Double] = []
+        var zoom: [Int32] = []         // last zoom this item was processed at
+        var id: [Int32] = []           // input index for points, cluster id for clusters
+        var parent: [Int32] = []
+        var count: [Int32] = []
         var index = PointIndex(points: [])
 
-        mutating func append(x: Double, y: Double, id: Int, count: Int) {
-            self.x.append(x); self.y.append(y); zoom.append(Int.max); self.id.append(id); parent.append(-1); self.count.append(count)
+        var itemCount: Int { id.count }
+
+        func position(_ i: Int) -> WorldPoint { index.point(i) }
+
+        mutating func append(_ p: WorldPoint, id: Int32, count: Int32) {
+            x.append(p.x); y.append(p.y); zoom.append(.max); self.id.append(id); parent.append(-1); self.count.append(count)
         }
 
         mutating func copy(_ i: Int, from other: Level) {
-            append(x: other.x[i], y: other.y[i], id: other.id[i], count: other.count[i])
+            append(other.position(i), id: other.id[i], count: other.count[i])
         }
 
+        /// Indexes the items and gives back what the columns grew by and do not use.
         mutating func finish() {
-            index = PointIndex(points: zip(x, y).map { WorldPoint(x: $0, y: $1) })
+            index = PointIndex(points: zip(x, y).map { WorldPoint(x: $0, y: $1) }, locatable: true)
+            x = []; y = []
+            zoom = Array(zoom[...]); id = Array(id[...]); parent = Array(parent[...]); count = Array(count[...])
         }
     }
 
@@ -51,13 +61,16 @@ public final class PointClusterer: @unchecked Sendable {
 
     /// `points` in input order; nil (no geometry) is skipped but keeps its place in the numbering.
     public init(coordinates: [Coordinate?], options: ClusterOptions = ClusterOptions()) {
+        // Cluster ids are (index << 5) + zoom + 1 + inputCount, kept in 32 bits.
+        precondition(coordinates.count < Int(Int32.max) / 33, "too many points to cluster")
         self.options = options
         inputCount = coordinates.count
         levels = Array(repeating: Level(), count: options.maxZoom + 2)
         var leaves = Level()
         for (i, c) in coordinates.enumerated() {
             guard let c, c.latitude.isFinite, c.longitude.isFinite else { continue }
-            leaves.append(x: Double(Float(Self.lngX(c.longitude))), y: Double(Float(Self.latY(c.latitude))), id: i, count: 1)
+            leaves.append(WorldPoint(x: Double(Float(Self.lngX(c.longitude))), y: Double(Float(Self.latY(c.latitude)))),
+                          id: Int32(i), count: 1)
         }
         leaves.finish()
         levels[options.maxZoom + 1] = leaves
@@ -66,6 +79,7 @@ public final class PointClusterer: @unchecked Sendable {
             next.finish()
             levels[z] = next
         }
+        for z in levels.indices { levels[z].zoom = [] }  // only the build needs it
     }
 
     /// Items whose position lies in a rectangle of the unit world square at a zoom.
@@ -84,11 +98,12 @@ public final class PointClusterer: @unchecked Sendable {
     /// The items one zoom down that a cluster is made of.
     public func children(of clusterId: Int) -> [Item] {
         let originId = (clusterId - inputCount) >> 5, originZoom = (clusterId - inputCount) % 32
-        guard originZoom < levels.count, originId >= 0, originId < levels[originZoom].x.count else { return [] }
+        guard originZoom < levels.count, originId >= 0, originId < levels[originZoom].itemCount else { return [] }
         let level = levels[originZoom]
         let r = options.radius / (options.extent * pow(2, Double(originZoom - 1)))
-        return level.index.within(x: level.x[originId], y: level.y[originId], radius: r)
-            .filter { level.parent[$0] == clusterId }
+        let origin = level.position(originId)
+        return level.index.within(x: origin.x, y: origin.y, radius: r)
+            .filter { Int(level.parent[$0]) == clusterId }
             .map { item($0, in: level) }
     }
 
@@ -129,31 +144,33 @@ public final class PointClusterer: @unchecked Sendable {
     private func cluster(_ below: inout Level, zoom: Int) -> Level {
         let r = options.radius / (options.extent * pow(2, Double(zoom)))
         var next = Level()
-        for i in 0..<below.x.count {
-            if below.zoom[i] <= zoom { continue }
-            below.zoom[i] = zoom
-            let x = below.x[i], y = below.y[i]
+        let z = Int32(zoom)
+        for i in 0..<below.itemCount {
+            if below.zoom[i] <= z { continue }
+            below.zoom[i] = z
+            let p = below.position(i), x = p.x, y = p.y
             let neighbours = below.index.within(x: x, y: y, radius: r)
-            let origin = below.count[i]
+            let origin = Int(below.count[i])
             var total = origin
-            for k in neighbours where below.zoom[k] > zoom { total += below.count[k] }
+            for k in neighbours where below.zoom[k] > z { total += Int(below.count[k]) }
 
             if total > origin && total >= options.minPoints {
                 var wx = x * Double(origin), wy = y * Double(origin)
-                let id = (i << 5) + (zoom + 1) + inputCount
-                for k in neighbours where below.zoom[k] > zoom {
-                    below.zoom[k] = zoom
-                    wx += below.x[k] * Double(below.count[k])
-                    wy += below.y[k] * Double(below.count[k])
+                let id = Int32((i << 5) + (zoom + 1) + inputCount)
+                for k in neighbours where below.zoom[k] > z {
+                    below.zoom[k] = z
+                    let q = below.position(k)
+                    wx += q.x * Double(below.count[k])
+                    wy += q.y * Double(below.count[k])
                     below.parent[k] = id
                 }
                 below.parent[i] = id
-                next.append(x: wx / Double(total), y: wy / Double(total), id: id, count: total)
+                next.append(WorldPoint(x: wx / Double(total), y: wy / Double(total)), id: id, count: Int32(total))
             } else {
                 next.copy(i, from: below)
                 if total > 1 {  // too few to cluster: the neighbours stay single too
-                    for k in neighbours where below.zoom[k] > zoom {
-                        below.zoom[k] = zoom
+                    for k in neighbours where below.zoom[k] > z {
+                        below.zoom[k] = z
                         next.copy(k, from: below)
                     }
                 }
@@ -163,8 +180,9 @@ public final class PointClusterer: @unchecked Sendable {
     }
 
     private func item(_ i: Int, in level: Level) -> Item {
-        let p = WorldPoint(x: level.x[i], y: level.y[i])
-        return level.count[i] > 1 ? .cluster(id: level.id[i], count: level.count[i], position: p) : .point(index: level.id[i], position: p)
+        let p = level.position(i)
+        let id = Int(level.id[i]), count = Int(level.count[i])
+        return count > 1 ? .cluster(id: id, count: count, position: p) : .point(index: id, position: p)
     }
 
     private func limit(_ zoom: Double) -> Int {

@@ -8,6 +8,22 @@ public struct PointIndex: Sendable {
 
     private var ids: [Int32]
     private var coords: [Double]  // x, y interleaved, in the order of `ids`
+    /// Per id, its place in `ids`: only when asked for, so the index can hold the points for its owner.
+    private var places: [Int32] = []
+
+    /// With `locatable`, `point(_:)` answers where each id is (4 bytes a point more).
+    public init(points: [WorldPoint], locatable: Bool) {
+        self.init(points: points)
+        guard locatable else { return }
+        places = [Int32](repeating: 0, count: ids.count)
+        for (place, id) in ids.enumerated() { places[Int(id)] = Int32(place) }
+    }
+
+    /// The point with an id (the index given at init); only for a `locatable` index.
+    public func point(_ id: Int) -> WorldPoint {
+        let i = Int(places[id])
+        return WorldPoint(x: coords[2 * i], y: coords[2 * i + 1])
+    }
 
     public init(points: [WorldPoint]) {
         ids = (0..<points.count).map { Int32($0) }

@@ -33,8 +33,9 @@ public final class AnnotationLayer {
     /// Setting it (or the options) rebuilds the clusters.
     public var clusteringIdentifier: ((any Annotation) -> String?)? { didSet { clusters = nil; needsLayout = true } }
     public var clusterOptions = ClusterOptions() { didSet { clusters = nil; needsLayout = true } }
-    /// Per clustering identifier: its annotations (in the order given to the clusterer) and the clusterer.
-    private var clusters: [String: (members: [any Annotation], clusterer: PointClusterer)]? {
+    /// Per clustering identifier: its annotations (in the order given to the clusterer, as places in
+    /// `annotations`, which stay put until the clusters are built again) and the clusterer.
+    private var clusters: [String: (members: [Int32], clusterer: PointClusterer)]? {
         didSet { if clusters == nil { clusterGeneration += 1 }; drawRevision += 1 }
     }
     /// Bigger sets are clustered on a background thread; meanwhile their annotations are not shown.
@@ -47,8 +48,9 @@ public final class AnnotationLayer {
     private var clusterAnnotations: [String: ClusterAnnotation] = [:]
     private var pools: [String: [AnnotationView]] = [:]
     private var visible: [ObjectIdentifier: AnnotationView] = [:]
-    private var orders: [ObjectIdentifier: Int] = [:]
-    private var nextOrder = 0
+    /// Stacking order of the clusters (the annotations' own is kept by the annotation set): above all added so far.
+    private var clusterOrders: [ObjectIdentifier: Int] = [:]
+    private var nextClusterOrder = Int(Int32.max)
     /// Annotations whose views stay even off screen (the selected one, one being dragged).
     private(set) var kept: Set<ObjectIdentifier> = []
     /// The viewport of the last layout; the next one with the same viewport is skipped.
@@ -93,20 +95,15 @@ public final class AnnotationLayer {
         annotations.add(new)
         if !new.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }
         needsLayout = true
-        for a in new where orders[ObjectIdentifier(a)] == nil {
-            orders[ObjectIdentifier(a)] = nextOrder
-            nextOrder += 1
-        }
     }
 
     public func remove(_ gone: [any Annotation]) {
         drawRevision += 1
-        annotations.remove(gone)
-        if !gone.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }
+        let moved = annotations.remove(gone)
+        if moved || !gone.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }  // members are kept by place
         needsLayout = true
         for a in gone {
             let id = ObjectIdentifier(a)
-            orders[id] = nil
             kept.remove(id)
             if let view = visible.removeValue(forKey: id) { recycle(view) }
         }
@@ -166,7 +163,7 @@ public final class AnnotationLayer {
                 view = makeView(for: a)
                 membershipChanged = true
             }
-            view.order = orders[id] ?? 0
+            view.order = annotations.order(of: a) ?? clusterOrders[id] ?? 0
             if view.dragState == .none { view.anchor = viewport.screenPoint(for: a.coordinate) }
             next[id] = view
         }
@@ -293,12 +290,13 @@ public final class AnnotationLayer {
 
     // MARK: Clusters
 
-    private func buildClusters() -> [String: (members: [any Annotation], clusterer: PointClusterer)] {
+    private func buildClusters() -> [String: (members: [Int32], clusterer: PointClusterer)] {
         if let clusters { return clusters }
-        var groups: [String: [any Annotation]] = [:]
+        var groups: [String: [Int32]] = [:]
+        let all = annotations.annotations
         if let identify = clusteringIdentifier {
-            for a in annotations.annotations where !(a is CalloutAnnotation) {
-                if let id = identify(a) { groups[id, default: []].append(a) }
+            for (i, a) in all.enumerated() where !(a is CalloutAnnotation) {
+                if let id = identify(a) { groups[id, default: []].append(Int32(i)) }
             }
         }
         let total = groups.values.reduce(0) { $0 + $1.count }
@@ -307,23 +305,25 @@ public final class AnnotationLayer {
             return [:]  // nothing of the clustered groups until it lands
         }
         let built = groups.mapValues { members in
-            (members, PointClusterer(coordinates: members.map { Optional($0.coordinate) }, options: clusterOptions))
+            (members, PointClusterer(coordinates: members.map { Optional(all[Int($0)].coordinate) }, options: clusterOptions))
         }
         clusters = built
         clusterAnnotations = [:]
+        clusterOrders = [:]
         return built
     }
 
     /// Builds the clusterers off the main thread (the map stays usable) and installs them
     /// unless the annotations changed meanwhile.
-    private func startBackgroundBuild(_ groups: [String: [any Annotation]]) {
+    private func startBackgroundBuild(_ groups: [String: [Int32]]) {
         let generation = clusterGeneration
         guard !isBuildingClusters || buildingGeneration != generation else { return }
         buildingGeneration = generation
         isBuildingClusters = true
         pendingGroups = groups
         onClusteringChanged?(true)
-        let inputs = groups.mapValues { $0.map { Optional($0.coordinate) } }
+        let all = annotations.annotations
+        let inputs = groups.mapValues { $0.map { Optional(all[Int($0)].coordinate) } }
         let options = clusterOptions
         DispatchQueue.global(qos: .userInitiated).async {
             let built = inputs.mapValues { PointClusterer(coordinates: $0, options: options) }
@@ -333,6 +333,7 @@ public final class AnnotationLayer {
                     self.pendingGroups = nil
                     self.clusters = Dictionary(uniqueKeysWithValues: built.map { ($0.key, (groups[$0.key]!, $0.value)) })
                     self.clusterAnnotations = [:]
+                    self.clusterOrders = [:]
                     self.isBuildingClusters = false
                     self.needsLayout = true
                     self.onClusteringChanged?(false)
@@ -342,15 +343,16 @@ public final class AnnotationLayer {
     }
 
     private var buildingGeneration = -1
-    private var pendingGroups: [String: [any Annotation]]?
+    private var pendingGroups: [String: [Int32]]?
 
     private func clusteredItems(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Double) -> [any Annotation] {
         var out: [any Annotation] = []
+        let all = annotations.annotations
         for (identifier, group) in buildClusters() {
             for item in group.clusterer.items(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: zoom) {
                 switch item {
                 case .point(let index, _):
-                    out.append(group.members[index])
+                    out.append(all[Int(group.members[index])])
                 case .cluster(let id, let count, let position):
                     let key = "\(identifier)#\(id)"
                     if let existing = clusterAnnotations[key] {
@@ -358,8 +360,8 @@ public final class AnnotationLayer {
                     } else {
                         let cluster = ClusterAnnotation(id: id, count: count, position: position, clusteringIdentifier: identifier)
                         clusterAnnotations[key] = cluster
-                        orders[ObjectIdentifier(cluster)] = nextOrder
-                        nextOrder += 1
+                        clusterOrders[ObjectIdentifier(cluster)] = nextClusterOrder
+                        nextClusterOrder += 1
                         out.append(cluster)
                     }
                 }
@@ -376,7 +378,7 @@ public final class AnnotationLayer {
     /// The first members of a cluster, for its callout.
     public func members(of cluster: ClusterAnnotation, limit: Int = 10) -> [any Annotation] {
         guard let group = buildClusters()[cluster.clusteringIdentifier] else { return [] }
-        return group.clusterer.leaves(of: cluster.clusterID, limit: limit).map { group.members[$0] }
+        return group.clusterer.leaves(of: cluster.clusterID, limit: limit).map { annotations.annotations[Int(group.members[$0])] }
     }
 
     private func makeView(for annotation: any Annotation) -> AnnotationView {
