@@ -15,11 +15,15 @@ enum AnnotationFiles {
     }
 
     /// Loads every file; problems are reported on standard error (and returned for the window to show).
-    static func load(_ urls: [URL]) -> (annotations: [PointAnnotation], problems: [GeoJSONProblem]) {
+    /// `progress` (on the calling thread) counts features across all the files.
+    static func load(_ urls: [URL], progress: GeoJSONLoader.Progress? = nil) -> (annotations: [PointAnnotation], problems: [GeoJSONProblem]) {
         var annotations: [PointAnnotation] = []
         var problems: [GeoJSONProblem] = []
-        for url in urls {
-            let result = GeoJSONLoader.load(contentsOf: url)
+        for (n, url) in urls.enumerated() {
+            let before = annotations.count + problems.count
+            let result = GeoJSONLoader.load(contentsOf: url) { count, fraction in
+                progress?(before + count, (Double(n) + fraction) / Double(urls.count))
+            }
             annotations += result.annotations
             problems += result.problems
         }

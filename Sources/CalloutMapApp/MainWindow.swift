@@ -4,6 +4,12 @@ import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
+/// Annotations read on a worker thread, handed whole to the main thread (which alone uses them after).
+private struct LoadedFiles: @unchecked Sendable {
+    var annotations: [PointAnnotation]
+    var problems: [GeoJSONProblem]
+}
+
 /// The application window: a header bar with zoom buttons over the map.
 @MainActor
 final class MainWindow: MapViewDelegate {
@@ -17,7 +23,8 @@ final class MainWindow: MapViewDelegate {
     private let modes: ModeSwitcher
     private let panel: EventPanel
     private var files: FileOpening!
-    private var spinner: UnsafeMutablePointer<GtkWidget>!
+    private let activity = ActivityIndicator()
+    private var loadsInFlight = 0
     private var initialSelection: String?
     private var loaded: [PointAnnotation] = []
 
@@ -49,11 +56,7 @@ final class MainWindow: MapViewDelegate {
         gtk_header_bar_pack_end(opaque(header), panelToggle)
         let open = Self.iconButton("document-open-symbolic", tooltip: "Open GeoJSON… (Ctrl+O)")
         gtk_header_bar_pack_start(opaque(header), open)
-        spinner = gtk_spinner_new()
-        gtk_widget_set_tooltip_text(spinner, "Clustering places…")
-        cm_accessible_set_label(spinner, "Clustering places")
-        gtk_widget_set_visible(spinner, 0)
-        gtk_header_bar_pack_end(opaque(header), spinner)
+        gtk_header_bar_pack_end(opaque(header), activity.widget)
         gtk_window_set_titlebar(cm_window(window), header)
 
         let overlay = gtk_overlay_new()!
@@ -136,9 +139,46 @@ final class MainWindow: MapViewDelegate {
         return button
     }
 
-    /// Shows the points of GeoJSON files; problems go to standard error and a banner.
+    /// Files at least this big (bytes) are read on a worker thread.
+    static let backgroundLoadBytes = 1 << 20
+
+    /// Shows the points of GeoJSON files; problems go to standard error and a banner. Small
+    /// files show at once; big ones are read on a worker thread with a running count in the
+    /// header bar, the map usable meanwhile.
     func load(_ files: [URL], announce: Bool = false) {
-        let (annotations, problems) = AnnotationFiles.load(files)
+        let isBig = { (url: URL) in ((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) >= Self.backgroundLoadBytes }
+        let small = files.filter { !isBig($0) }, big = files.filter(isBig)
+        if !small.isEmpty { show(AnnotationFiles.load(small), from: small, announce: announce) }
+        if !big.isEmpty { loadInBackground(big, announce: announce) }
+    }
+
+    private func loadInBackground(_ files: [URL], announce: Bool) {
+        let name = files.count == 1 ? files[0].lastPathComponent : "\(files.count) files"
+        loadsInFlight += 1
+        activity.setLoading("Loading \(name)…")
+        events.emit(["event": "loading-started", "files": files.map(\.path)])
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = AnnotationFiles.load(files) { count, fraction in
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        self.activity.setLoading("Loading… \(count.formatted()) places")
+                        self.events.emit(["event": "loading-progress", "count": count, "percent": Int(fraction * 100)])
+                    }
+                }
+            }
+            let handoff = LoadedFiles(annotations: result.annotations, problems: result.problems)  // this thread lets go of them
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    self.loadsInFlight -= 1
+                    if self.loadsInFlight == 0 { self.activity.setLoading(nil) }
+                    self.show((handoff.annotations, handoff.problems), from: files, announce: announce)
+                }
+            }
+        }
+    }
+
+    private func show(_ result: (annotations: [PointAnnotation], problems: [GeoJSONProblem]), from files: [URL], announce: Bool) {
+        let (annotations, problems) = result
         map.addAnnotations(annotations)
         if !problems.isEmpty { banner.show(problems) }
         loaded += annotations
@@ -187,8 +227,7 @@ final class MainWindow: MapViewDelegate {
 
     /// Large sets cluster in the background: a spinner says so, the map stays usable.
     func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {
-        gtk_widget_set_visible(spinner, inProgress ? 1 : 0)
-        if inProgress { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
+        activity.setClustering(inProgress ? "Clustering \(mapView.annotations.count.formatted()) places…" : nil)
         panel.log(inProgress ? "Clustering…" : "Clusters ready", "\(mapView.annotations.count) annotations")
         events.emit(["event": inProgress ? "clustering-started" : "clustering-finished"])
     }

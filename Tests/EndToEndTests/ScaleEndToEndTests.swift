@@ -41,5 +41,10 @@ final class ScaleEndToEndTests: XCTestCase {
             for x in stride(from: Int(m["x"]!), to: Int(m["x"]! + m["width"]!), by: 2) where shot.pixel(x, y) == 0x613582 { badge += 1 }  // the badge fill, rgb(0.38, 0.21, 0.51) as cairo rounds it
         }
         XCTAssertGreaterThan(badge, 100, "cluster badges on screen")
+        // The file was read on a worker thread, counting up in the header bar as it went.
+        let counts = app.events.filter { $0["event"] as? String == "loading-progress" }.compactMap { $0["count"] as? Int }
+        XCTAssertGreaterThanOrEqual(counts.count, 15, "progress every 5,000 places")
+        XCTAssertEqual(counts, counts.sorted(), "counting up")
+        XCTAssertGreaterThanOrEqual(counts.last ?? 0, 95_000)
     }
 }

@@ -12,7 +12,11 @@ public enum GeoJSONLoader {
     /// Longest title or subtitle kept; longer text is cut (and reported), never dropped.
     public static let maxTextLength = 200
 
-    public static func load(contentsOf url: URL) -> Result {
+    /// Called every `progressInterval` features with how many were read and the share of the file read (0…1).
+    public typealias Progress = (_ features: Int, _ fractionRead: Double) -> Void
+    public static let progressInterval = 5_000
+
+    public static func load(contentsOf url: URL, progress: Progress? = nil) -> Result {
         let name = url.path
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
@@ -20,11 +24,11 @@ public enum GeoJSONLoader {
                 GeoJSONProblem(file: name, feature: nil, severity: .fatal, message: "cannot be read (\(error.localizedDescription))"),
             ])
         }
-        return load(data: data, file: name)
+        return load(data: data, file: name, progress: progress)
     }
 
     /// Walks the FeatureCollection feature by feature (memory stays small for 100,000 points).
-    public static func load(data: Data, file: String) -> Result {
+    public static func load(data: Data, file: String, progress: Progress? = nil) -> Result {
         func fatal(_ message: String) -> Result {
             Result(annotations: [], problems: [GeoJSONProblem(file: file, feature: nil, severity: .fatal, message: message)])
         }
@@ -55,6 +59,7 @@ public enum GeoJSONLoader {
                             problems.append(GeoJSONProblem(file: file, feature: i, severity: .skipped, message: reason.message))
                         }
                         i += 1
+                        if let progress, i % progressInterval == 0 { progress(i, r.fractionRead) }
                     }
                 default:
                     _ = try r.value()

@@ -11,6 +11,9 @@ public struct JSONReader {
 
     public init(_ data: Data) { bytes = [UInt8](data) }
 
+    /// How far through its bytes the reader is, 0…1.
+    var fractionRead: Double { bytes.isEmpty ? 1 : Double(position) / Double(bytes.count) }
+
     var atEnd: Bool { mutating get { skipSpace(); return position >= bytes.count } }
 
     /// Reads the next complete value.
