@@ -7,7 +7,7 @@ run_packages=(libgtk-4-dev libcairo2-dev pkg-config fonts-cantarell adwaita-icon
 test_packages=(xvfb xauth dbus dbus-x11 xdotool imagemagick xcompmgr meson ninja-build desktop-file-utils appstream
                python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 at-spi2-core)
 
-bench_packages=(xvfb xauth libshumate-dev libxtst-dev libepoxy-dev gcc)
+bench_packages=(xvfb xauth dbus libshumate-dev libxtst-dev libepoxy-dev gcc python3 python3-pip)
 
 wanted=("${run_packages[@]}")
 [ "${1:-run}" = test ] && wanted+=("${test_packages[@]}")

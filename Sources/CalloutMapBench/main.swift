@@ -19,13 +19,15 @@ if arguments.first == "peer" {
 }
 if arguments.contains("-h") || arguments.contains("--help") {
     print("""
-    Usage: calloutmap-bench [--frames N] [--starts N]
+    Usage: calloutmap-bench [--frames N] [--starts N] [--real-data DIR]
            calloutmap-bench clusters FILE.geojson
            calloutmap-bench peer --markers N [--frames F] [--clicks K]
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
     offscreen) bare and with 1k price pins in view, adding 10k/100k annotations,
-    tile render cost and peak RSS.
+    tile render cost and peak RSS. With --real-data DIR (made by
+    tools/bench-data/make_real_data.py; bench/run.sh does both), the same
+    figures on GeoNames cities and every airport.
     `clusters` prints, for a GeoJSON file's points in file order and the default
     options, the number of items (clusters plus single points) covering the
     world at each zoom 0–17, to hold against supercluster.
@@ -44,6 +46,7 @@ func intOption(_ name: String, _ fallback: Int) -> Int {
 setenv("GTK_A11Y", "none", 1)
 
 let frames = intOption("--frames", 240)
+let realData = arguments.firstIndex(of: "--real-data").flatMap { $0 + 1 < arguments.count ? URL(fileURLWithPath: arguments[$0 + 1]) : nil }
 let starts = intOption("--starts", 5)
 
 let json = MainActor.assumeIsolated { () -> Data in
@@ -58,12 +61,17 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["tile_render_ms"] = Benchmarks.tileRender(basemap: basemap)
     out["add_annotations_ms"] = ["10000": AnnotationBenchmarks.add(count: 10_000), "100000": AnnotationBenchmarks.add(count: 100_000)]
     out["pan_frame_1k_pins_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0, frames: frames)
+    out["pan_frame_10k_pins_unclustered_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 10_000, background: 0,
+                                                                                frames: frames)
     out["pan_frame_1k_pins_callout_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0,
                                                                           frames: frames, callout: true)
     out["cluster_build_100k_ms"] = ClusterCounts.buildTime(count: 100_000)
     out["load_index_100k_geojson_ms"] = ScaleBenchmarks.loadAndIndex(count: 100_000)
     out["pan_frame_100k_clustered_ms"] = ScaleBenchmarks.panClustered(basemap: basemap, count: 100_000, frames: frames)
     out["click_to_select_us_100k"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 100_000, clicks: 200)
+    out["click_to_select_us_10k_in_view_no_callout"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 10_000,
+                                                                                           inView: 10_000, clicks: 200, callouts: false)
+    if let realData { out["real_data"] = RealDataBenchmarks.run(directory: realData, basemap: basemap, frames: frames) }
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["peak_rss_mb_by_size_clustered"] = MemoryBenchmarks.peakRSS(sizes: [1_000, 10_000, 100_000])
     out["renderer"] = "gsk-cairo offscreen"
