@@ -46,4 +46,18 @@ final class HitTestingTests: XCTestCase {
                      "a pin far to the side is not 'below'")
         XCTAssertNil(SpatialNavigation.nearest(from: origin, toward: .left, among: [origin]))
     }
+
+    func testAFirstClickTakesTheTopWithoutTestingTheStack() {
+        var cycler = ClickCycler<String>()
+        var asked = 0
+        func stack() -> [String] { asked += 1; return ["top", "middle", "bottom"] }
+        let p = Point(x: 50, y: 50)
+        XCTAssertEqual(cycler.pick(at: p, top: "top", stack: stack), "top")
+        XCTAssertEqual(asked, 0, "one pin needed, one pin tested")
+        XCTAssertEqual(cycler.pick(at: Point(x: 51, y: 50), top: "top", stack: stack), "middle", "clicking again goes under")
+        XCTAssertEqual(cycler.pick(at: p, top: "top", stack: stack), "bottom")
+        XCTAssertEqual(cycler.pick(at: p, top: "top", stack: stack), "top", "and wraps around")
+        XCTAssertEqual(cycler.pick(at: Point(x: 300, y: 50), top: "other", stack: stack), "other", "elsewhere starts again")
+        XCTAssertEqual(asked, 3)
+    }
 }

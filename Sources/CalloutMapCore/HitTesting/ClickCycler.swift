@@ -6,6 +6,8 @@ public struct ClickCycler<ID: Hashable & Sendable>: Sendable {
     private var lastPoint: Point?
     private var lastStack: [ID] = []
     private var position = 0
+    /// What the last click picked when it did not need the stack (see `pick(at:top:stack:)`).
+    private var lastTop: ID?
 
     public init() {}
 
@@ -26,7 +28,26 @@ public struct ClickCycler<ID: Hashable & Sendable>: Sendable {
         return lastStack[position]
     }
 
+    /// As `pick(at:stack:)`, asking for the stack only when this click repeats the last one:
+    /// a first click takes `top` (the topmost pin without the selection boost), and most
+    /// clicks are first clicks, so most never test every pin under the point.
+    public mutating func pick(at point: Point, top: ID, stack: () -> [ID]) -> ID? {
+        guard let last = lastPoint, (point - last).length <= Self.radius else {
+            reset()
+            lastPoint = point
+            lastTop = top
+            return top
+        }
+        let s = stack()
+        if lastStack.isEmpty, let picked = lastTop {  // the click before took the top without the stack
+            lastStack = s
+            position = s.firstIndex(of: picked) ?? 0
+        }
+        return pick(at: point, stack: s)
+    }
+
     public mutating func reset() {
+        lastTop = nil
         lastPoint = nil
         lastStack = []
         position = 0

@@ -41,13 +41,21 @@ public struct MapScene {
         graphene_rect_init(&bounds, 0, 0, Float(viewport.size.width), Float(viewport.size.height))
         var complete = true
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
-            complete = paintTiles(cr)
             if let layer = annotationLayer {
                 layer.layout(viewport)
-                layer.raster.paint(cr, viewport: viewport, scale: scale, layer: layer) { cr, bounds, marking in
-                    paintPins(cr, layer.sortedViews, top: layer.topView, in: bounds, marking: marking)
+                complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer) { cr, area, intoImage in
+                    // `area` shares the view's centre; the pins' places are the view's.
+                    let complete = paintTiles(cr, for: area)
+                    let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
+                    cairo_translate(cr, dx, dy)
+                    paintPins(cr, layer.sortedViews, top: layer.topView,
+                              in: Rect(x: -dx, y: -dy, width: area.size.width, height: area.size.height), marking: intoImage)
+                    cairo_translate(cr, -dx, -dy)
+                    return complete
                 }
                 paintFocusRing(cr)
+            } else {
+                complete = paintTiles(cr, for: viewport)
             }
             if let callout { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
@@ -60,7 +68,7 @@ public struct MapScene {
 extension MapScene {
     /// Paints the tiles; at whole zooms each is a pixel-aligned blit. Returns
     /// whether every tile was its own (none stood in for by an ancestor).
-    func paintTiles(_ cr: OpaquePointer) -> Bool {
+    func paintTiles(_ cr: OpaquePointer, for viewport: Viewport) -> Bool {
         setColor(cr, style.water)  // beyond the poles at low zoom
         cairo_paint(cr)
         let start = DispatchTime.now().uptimeNanoseconds
@@ -82,7 +90,7 @@ extension MapScene {
     }
 
     /// Each pin's cached image that meets `bounds`, bottom first, on device pixels;
-    /// `marking` notes the views drawn into the pin raster (their changes redraw it).
+    /// `marking` notes the views drawn into the map raster (their changes redraw it).
     func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView], top: AnnotationView?, in bounds: Rect, marking: Bool) {
         let s = Double(scale)
         func paint(_ view: AnnotationView) {
@@ -96,7 +104,7 @@ extension MapScene {
         if let top, top.annotation != nil { paint(top) }  // the selected pin on top of all
     }
 
-    /// A ring round the pin with keyboard focus (drawn each frame: it is not in the pin raster).
+    /// A ring round the pin with keyboard focus (drawn each frame: it is not in the map raster).
     func paintFocusRing(_ cr: OpaquePointer) {
         if let view = focusRing, view.annotation != nil {
             let f = view.frame.insetBy(dx: -3, dy: -3)

@@ -103,18 +103,27 @@ extension MapView {
     func clicked(at point: Point) {
         if callouts.contains(point) { return }
         // The press already hit-tested this point; nothing has moved since (it is a click).
-        let stack = pressHits.flatMap { $0.point == point ? $0.views : nil } ?? annotationViews(at: point)
-        pressHits = nil
-        if let top = stack.first, callouts.handleClick(on: top, at: point) { return }
-        guard !stack.isEmpty else {
+        let hit = pressHit.flatMap { $0.point == point ? $0.view : nil } ?? {
+            annotationLayer.layout(viewport)
+            return annotationLayer.view(at: point)
+        }()
+        pressHit = nil
+        if let hit, callouts.handleClick(on: hit, at: point) { return }
+        guard let hit, hit.annotation != nil else {
             cycler.reset()
             deselectAnnotation()
             return
         }
-        // Cycle in the order without the selection boost, so selecting does not reshuffle.
-        let order = stack.sorted { $0.stackingKey.ignoringSelection.isAbove($1.stackingKey.ignoringSelection) }
-        guard let id = cycler.pick(at: point, stack: order.compactMap { $0.annotation.map(ObjectIdentifier.init) }),
-              let view = order.first(where: { $0.annotation.map(ObjectIdentifier.init) == id }),
+        // Cycle in the order without the selection boost, so selecting does not reshuffle. The
+        // pin on top as drawn is also on top without the boost, unless it is the selected one.
+        func order() -> [AnnotationView] {
+            annotationViews(at: point).sorted { $0.stackingKey.ignoringSelection.isAbove($1.stackingKey.ignoringSelection) }
+        }
+        let first = hit.isSelected ? (order().first ?? hit) : hit
+        func identity(_ view: AnnotationView) -> ObjectIdentifier? { view.annotation.map(ObjectIdentifier.init) }
+        guard let firstID = identity(first),
+              let id = cycler.pick(at: point, top: firstID, stack: { order().compactMap(identity) }),
+              let view = id == firstID ? first : order().first(where: { identity($0) == id }),
               let annotation = view.annotation else { return }
         if let cluster = annotation as? ClusterAnnotation,
            Double(annotationLayer.expansionZoom(of: cluster)) <= Viewport.zoomRange.upperBound {

@@ -74,8 +74,9 @@ extension MapView {
         dragApplied = .zero
         pinDragCancelled = false
         // A press on a draggable pin moves the pin, not the map.
-        pressHits = (p, annotationViews(at: p))
-        if let view = pressHits?.views.first, view.isDraggable, let a = view.annotation as? MovableAnnotation {
+        annotationLayer.layout(viewport)
+        pressHit = (p, annotationLayer.view(at: p))
+        if let view = pressHit?.view, view.isDraggable, let a = view.annotation as? MovableAnnotation {
             draggedPin = (view, p - view.anchor, a.coordinate)
         }
     }

@@ -22,7 +22,7 @@ public final class MapView: WidgetImplementation {
     /// The pin being dragged and where the press started relative to its anchor.
     var draggedPin: (view: AnnotationView, grab: Point, original: Coordinate)?
     /// The pins under the current press, found when it began.
-    var pressHits: (point: Point, views: [AnnotationView])?
+    var pressHit: (point: Point, view: AnnotationView?)?
     /// Escape cancelled the pin drag of the current press: further moves do nothing.
     var pinDragCancelled = false
     /// Invisible buttons over the pins on screen: keyboard focus and accessibility.

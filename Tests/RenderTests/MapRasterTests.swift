@@ -2,9 +2,9 @@ import CalloutMapCore
 @testable import CalloutMapWidget
 import XCTest
 
-/// The pins' image moved while panning must look exactly like pins drawn afresh,
+/// The map image moved while panning must look like a map drawn afresh,
 /// and be drawn again whenever what it shows changes.
-final class PinRasterTests: XCTestCase {
+final class MapRasterTests: XCTestCase {
     private static let center = Coordinate(latitude: 37.77, longitude: -122.42)
     private static let size = Size(width: 640, height: 400)
 
