@@ -15,7 +15,8 @@ public struct StackingKey: Sendable, Equatable {
         self.order = order
     }
 
-    /// True when `self` is drawn above `other`.
+    /// True when `self` is drawn above `other`. Inlinable: sorting 10,000 pins calls it 140,000 times.
+    @inlinable
     public func isAbove(_ other: StackingKey) -> Bool {
         if isSelected != other.isSelected { return isSelected }
         if zPriority != other.zPriority { return zPriority > other.zPriority }

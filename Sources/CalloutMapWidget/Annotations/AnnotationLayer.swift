@@ -181,13 +181,23 @@ public final class AnnotationLayer {
         // Panning and zooming keep the order (screen y keeps its order under both): sort only
         // when views came or went, on keys computed once (no per-comparison property calls).
         if membershipChanged || sortedViews.count != next.count {
-            var keyed = next.values.map { ($0.stackingKey.ignoringSelection, $0) }
-            keyed.sort { $1.0.isAbove($0.0) }
-            sortedViews = keyed.map(\.1)
+            // Keys with an index, not the views: moving them costs no reference counting.
+            let views = Array(next.values)
+            var keyed = [(StackingKey, Int)]()
+            keyed.reserveCapacity(views.count)
+            for (i, view) in views.enumerated() { keyed.append((view.stackingKey.ignoringSelection, i)) }
+            keyed.sort(by: Self.drawnBelow)
+            sortedViews = keyed.map { views[$0.1] }
             sortedIDs = sortedViews.map(ObjectIdentifier.init)
         }
         hitAreas = sortedViews.map(Self.hitArea)
         grid = HitGrid(rects: hitAreas)
+    }
+
+    /// A plain function, not a closure in this main-actor class: a closure would check the
+    /// executor on every one of a sort's comparisons.
+    private nonisolated static func drawnBelow(_ a: (StackingKey, Int), _ b: (StackingKey, Int)) -> Bool {
+        b.0.isAbove(a.0)
     }
 
     /// The viewport of the last full layout (index queried, views made and recycled).

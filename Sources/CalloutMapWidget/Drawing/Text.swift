@@ -17,15 +17,15 @@ enum Text {
     }
 
     /// Sizes measured so far: labels repeat (prices, counts), and Pango is the costly part of making a view.
-    @MainActor private static var sizes: [String: Size] = [:]
+    /// Per font, per text: no key string to build for each look-up.
+    @MainActor private static var sizes: [String: [String: Size]] = [:]
 
     /// The logical size of one line of text.
     @MainActor static func size(_ text: String, font: String) -> Size {
-        let key = font + "\u{1F}" + text
-        if let known = sizes[key] { return known }
+        if let known = sizes[font]?[text] { return known }
         let measured = measure(text, font: font)
-        if sizes.count > 4096 { sizes.removeAll(keepingCapacity: true) }
-        sizes[key] = measured
+        if sizes[font, default: [:]].count > 4096 { sizes[font] = [:] }
+        sizes[font, default: [:]][text] = measured
         return measured
     }
 
