@@ -68,6 +68,30 @@ enum AnnotationBenchmarks {
                 "pins_in_view": layer.sortedViews.count, "pin_image_redraws": layer.rasterRedraws - redrawsBefore]
     }
 
+    /// A zoom animation over `inView` price pins: every frame at a new zoom (no image to move),
+    /// 12 → 13 over 30 frames and back, offscreen.
+    static func zoomWithPins(basemap: Basemap, inView: Int, frames: Int) -> [String: Any] {
+        let renderer = try! OffscreenRenderer()
+        let layer = AnnotationLayer()
+        layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
+        layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
+        layer.add(annotations(inView, inView: true))
+        var viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
+        var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
+        scene.annotationLayer = layer
+        _ = renderer.texture(of: scene)
+        var times: [Double] = []
+        for i in 0..<frames {
+            let step = i % 60 < 30 ? 1.0 / 30 : -1.0 / 30
+            viewport.setZoom(viewport.zoom + step, keeping: Point(x: 640, y: 400))
+            scene.viewport = viewport
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            _ = renderer.texture(of: scene)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        }
+        return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": frames]
+    }
+
     /// Click → select: a press and release emitted on the map's drag gesture (the same
     /// signals a real click produces) on a price pin, until the delegate hears `didSelect`
     /// (`median`, `p95`). With `callouts`, the click then also builds the pin's standard

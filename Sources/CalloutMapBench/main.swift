@@ -63,6 +63,8 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["pan_frame_1k_pins_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0, frames: frames)
     out["pan_frame_10k_pins_unclustered_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 10_000, background: 0,
                                                                                 frames: frames)
+    out["zoom_frame_1k_pins_ms"] = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: 1_000, frames: 120)
+    out["zoom_frame_10k_pins_ms"] = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: 10_000, frames: 120)
     out["pan_frame_1k_pins_callout_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0,
                                                                           frames: frames, callout: true)
     out["cluster_build_100k_ms"] = ClusterCounts.buildTime(count: 100_000)

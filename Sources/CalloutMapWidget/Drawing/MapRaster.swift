@@ -21,6 +21,8 @@ final class MapRaster {
     }
 
     private var surface: Surface?
+    /// The view-sized image of frames drawn afresh (while the zoom changes).
+    private var scratch: Surface?
     private var key: Key?
     /// The view's top-left in world pixels when the image was drawn.
     private var drawnAt = Point.zero
@@ -45,10 +47,18 @@ final class MapRaster {
         // A pin's copy nearest the centre can jump by a world width within the image: no image then.
         let wraps = viewport.worldSize < viewport.size.width + 2 * AnnotationLayer.margin
         guard zoomSettled, !wraps else {
+            // Drawn afresh each frame, still into an image first: one paint reaches GTK's node.
             self.key = nil
             surface = nil
-            return paintMap(cr, viewport, false)
+            let image = Self.reusable(scratch, width: Int32((viewport.size.width * Double(scale)).rounded(.up)),
+                                      height: Int32((viewport.size.height * Double(scale)).rounded(.up)))
+            scratch = image
+            let complete = draw(into: image, scale: scale) { paintMap($0, viewport, false) }
+            cairo_set_source_surface(cr, image.pointer, 0, 0)
+            cairo_paint(cr)
+            return complete
         }
+        scratch = nil
         let dx = drawnAt.x - topLeft.x, dy = drawnAt.y - topLeft.y
         if key != self.key || abs(dx) > m || abs(dy) > m {
             let complete = redraw(viewport: viewport, scale: scale, paintMap: paintMap)
@@ -74,18 +84,27 @@ final class MapRaster {
         let m = Self.margin, s = Double(scale)
         var wide = viewport  // the same centre, the margin more on every side
         wide.size = Size(width: viewport.size.width + 2 * m, height: viewport.size.height + 2 * m)
-        let w = Int32((wide.size.width * s).rounded(.up)), h = Int32((wide.size.height * s).rounded(.up))
-        // Reuse the image unless the last frame's node still holds it (cairo would copy it on write).
-        if surface == nil || cairo_surface_get_reference_count(surface!.pointer) > 1
-            || cairo_image_surface_get_width(surface!.pointer) != w || cairo_image_surface_get_height(surface!.pointer) != h {
-            surface = Surface(adopting: cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h)!)  // opaque: copied, not blended
+        let image = Self.reusable(surface, width: Int32((wide.size.width * s).rounded(.up)), height: Int32((wide.size.height * s).rounded(.up)))
+        surface = image
+        return draw(into: image, scale: scale) { paintMap($0, wide, true) }  // paints every pixel (water first)
+    }
+
+    /// `old` when it has that size and nothing else holds it (the last frame's node would make
+    /// cairo copy it on write), else a new opaque image: copied onto the frame, never blended.
+    private static func reusable(_ old: Surface?, width: Int32, height: Int32) -> Surface {
+        if let old, cairo_surface_get_reference_count(old.pointer) == 1,
+           cairo_image_surface_get_width(old.pointer) == width, cairo_image_surface_get_height(old.pointer) == height {
+            return old
         }
-        let target = surface!.pointer
-        cairo_surface_set_device_scale(target, s, s)
-        let cr = cairo_create(target)!
-        let complete = paintMap(cr, wide, true)  // paints every pixel (water first)
+        return Surface(adopting: cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!)
+    }
+
+    private func draw(into image: Surface, scale: Int, _ paint: (OpaquePointer) -> Bool) -> Bool {
+        cairo_surface_set_device_scale(image.pointer, Double(scale), Double(scale))
+        let cr = cairo_create(image.pointer)!
+        let complete = paint(cr)
         cairo_destroy(cr)
-        cairo_surface_flush(target)
+        cairo_surface_flush(image.pointer)
         return complete
     }
 }
