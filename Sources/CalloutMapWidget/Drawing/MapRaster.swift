@@ -31,12 +31,13 @@ final class MapRaster {
     private(set) var redraws = 0
 
     /// Paints the map for `viewport`: the image moved when it still covers the view and nothing
-    /// in it changed, else `paintMap` draws it for a viewport (into the image, for the view plus
-    /// the margin; or straight into `cr` while the zoom changes every frame or the world wraps
-    /// within the image). `paintMap` returns whether every tile was its own; an image with
+    /// in it changed, else `paintMap` draws it for a viewport — the view plus the margin, into
+    /// the image kept across frames (`kept`: its views are noted as drawn there); or, while the
+    /// zoom changes every frame or the world wraps within the image, the view alone into a
+    /// scratch image. `paintMap` returns whether every tile was its own; an image with
     /// stand-ins is drawn again next frame. Returns the same for this frame.
     func paint(_ cr: OpaquePointer, viewport: Viewport, scale: Int, style: BasemapStyle, layer: AnnotationLayer,
-               paintMap: (_ cr: OpaquePointer, _ viewport: Viewport, _ intoImage: Bool) -> Bool) -> Bool {
+               paintMap: (_ cr: OpaquePointer, _ viewport: Viewport, _ kept: Bool) -> Bool) -> Bool {
         let m = Self.margin
         let topLeft = Point(x: viewport.center.x * viewport.worldSize - viewport.size.width / 2,
                             y: viewport.center.y * viewport.worldSize - viewport.size.height / 2)

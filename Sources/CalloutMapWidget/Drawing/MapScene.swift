@@ -43,13 +43,13 @@ public struct MapScene {
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
             if let layer = annotationLayer {
                 layer.layout(viewport)
-                complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer) { cr, area, intoImage in
+                complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer) { cr, area, kept in
                     // `area` shares the view's centre; the pins' places are the view's.
                     let complete = paintTiles(cr, for: area)
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
                     cairo_translate(cr, dx, dy)
                     paintPins(cr, layer.sortedViews, top: layer.topView,
-                              in: Rect(x: -dx, y: -dy, width: area.size.width, height: area.size.height), marking: intoImage)
+                              in: Rect(x: -dx, y: -dy, width: area.size.width, height: area.size.height), marking: kept)
                     cairo_translate(cr, -dx, -dy)
                     return complete
                 }
