@@ -96,6 +96,33 @@ final class MapRasterTests: XCTestCase {
         }
     }
 
+    func testADraggedPinFloatsOverTheImageWhichStaysAsItIs() {
+        MainActor.assumeIsolated {
+            let (layer, pins) = Self.pricedLayer()
+            let viewport = Viewport(center: Self.center, zoom: 12, size: Self.size)
+            var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap)))
+            scene.annotationLayer = layer
+            _ = RenderedMap(scene: scene)
+            let before = RenderedMap(scene: scene)
+            let view = layer.view(for: pins[20 * 5 + 8])!
+            let start = view.frame
+            view.dragState = .dragging  // as the map does once a press on it moves
+            scene.floatingPin = view
+            var map = before
+            for step in 1...5 {
+                view.anchor.x += 9
+                view.anchor.y += 4
+                view.moved()
+                map = RenderedMap(scene: scene)
+                XCTAssertLessThanOrEqual(layer.rasterRedraws, 2, "drawn again once, without the pin, then left (step \(step))")
+            }
+            let body = Point(x: view.frame.center.x, y: view.frame.minY + 6)
+            XCTAssertLessThan(map.color(at: body).distance(to: RGBA(0xFFFFFF)), 8, "the tag is where it was dragged")
+            let old = Point(x: start.center.x, y: start.minY + 6)
+            XCTAssertGreaterThan(map.color(at: old).distance(to: before.color(at: old)), 20, "and gone from where it was")
+        }
+    }
+
     func testAfterShortPansClicksStillFindThePinsWhereTheyAreDrawn() {
         MainActor.assumeIsolated {
             let (layer, pins) = Self.pricedLayer()

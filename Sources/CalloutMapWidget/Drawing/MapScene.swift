@@ -19,6 +19,9 @@ public struct MapScene {
     public var annotationLayer: AnnotationLayer?
     /// The pin that has keyboard focus, drawn with a focus ring.
     public var focusRing: AnnotationView?
+    /// A pin being dragged: drawn over the map each frame, never into the map's image, so the
+    /// image stays as it is while the pin moves.
+    public var floatingPin: AnnotationView?
     /// A callout drawn with the pins (offscreen renders), and where.
     public var callout: (sketch: CalloutSketch, placement: CalloutPlacement)?
 
@@ -53,6 +56,7 @@ public struct MapScene {
                     cairo_translate(cr, -dx, -dy)
                     return complete
                 }
+                if let pin = floatingPin, pin.annotation != nil { paintPin(cr, pin) }
                 paintFocusRing(cr)
             } else {
                 complete = paintTiles(cr, for: viewport)
@@ -92,16 +96,20 @@ extension MapScene {
     /// Each pin's cached image that meets `bounds`, bottom first, on device pixels;
     /// `marking` notes the views drawn into the map raster (their changes redraw it).
     func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView], top: AnnotationView?, in bounds: Rect, marking: Bool) {
-        let s = Double(scale)
         func paint(_ view: AnnotationView) {
-            let f = view.frame
-            guard f.intersects(bounds) else { return }
-            cairo_set_source_surface(cr, view.surface(scale: scale), (f.minX * s).rounded() / s, (f.minY * s).rounded() / s)
-            cairo_paint(cr)
+            guard view !== floatingPin, view.frame.intersects(bounds) else { return }
+            paintPin(cr, view)
             if marking { view.isInRaster = true }
         }
         for view in views where view !== top { paint(view) }
         if let top, top.annotation != nil { paint(top) }  // the selected pin on top of all
+    }
+
+    /// A pin's cached image at its frame, on device pixels.
+    func paintPin(_ cr: OpaquePointer, _ view: AnnotationView) {
+        let f = view.frame, s = Double(scale)
+        cairo_set_source_surface(cr, view.surface(scale: scale), (f.minX * s).rounded() / s, (f.minY * s).rounded() / s)
+        cairo_paint(cr)
     }
 
     /// A ring round the pin with keyboard focus (drawn each frame: it is not in the map raster).

@@ -168,6 +168,7 @@ public final class MapView: WidgetImplementation {
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
         scene.annotationLayer = annotationLayer
         scene.focusRing = focusRingView
+        if let pin = draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
         let complete = scene.append(to: snapshot)
         callouts.snapshot(snapshot)
         if !complete {
