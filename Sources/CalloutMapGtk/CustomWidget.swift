@@ -25,7 +25,7 @@ extension WidgetImplementation {
 @MainActor
 public enum CustomWidget {
     nonisolated(unsafe) private static var parentClass: UnsafeMutableRawPointer?
-    nonisolated(unsafe) private static let quark = g_quark_from_static_string("calloutmap-implementation")
+    private static let quark = g_quark_from_static_string("calloutmap-implementation")
     private static var types: [String: GType] = [:]
 
     /// A new floating widget of class `typeName` (CSS name `cssName`) driven by `implementation`.

@@ -14,7 +14,7 @@ final class AppProcess {
 
     init(_ arguments: [String]) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = Self.binary
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: output)
