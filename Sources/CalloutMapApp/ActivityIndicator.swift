@@ -2,7 +2,7 @@ import CGtk
 import CalloutMapGtk
 
 /// Work going on in the background, at the end of the header bar: a spinner and a short
-/// dim line ("Loading places… 85,000", "Clustering 170,391 places…"), hidden when idle.
+/// dim line ("Loading… 85,000 places", "Clustering 170,391 places…"), hidden when idle.
 /// Loading comes before clustering; each says when it is done.
 @MainActor
 final class ActivityIndicator {
@@ -35,11 +35,8 @@ final class ActivityIndicator {
         update()
     }
 
-    /// The line shown now, for the event log and tests.
-    var text: String? { loading ?? clustering }
-
     private func update() {
-        guard let text else {
+        guard let text = loading ?? clustering else {
             gtk_spinner_stop(OpaquePointer(spinner))
             gtk_widget_set_visible(widget, 0)
             return

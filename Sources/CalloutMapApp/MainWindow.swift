@@ -146,8 +146,11 @@ final class MainWindow: MapViewDelegate {
     /// files show at once; big ones are read on a worker thread with a running count in the
     /// header bar, the map usable meanwhile.
     func load(_ files: [URL], announce: Bool = false) {
-        let isBig = { (url: URL) in ((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0) >= Self.backgroundLoadBytes }
-        let small = files.filter { !isBig($0) }, big = files.filter(isBig)
+        var small: [URL] = [], big: [URL] = []
+        for url in files {
+            let bytes = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            if bytes >= Self.backgroundLoadBytes { big.append(url) } else { small.append(url) }
+        }
         if !small.isEmpty { show(AnnotationFiles.load(small), from: small, announce: announce) }
         if !big.isEmpty { loadInBackground(big, announce: announce) }
     }

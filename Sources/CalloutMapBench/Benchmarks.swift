@@ -24,8 +24,7 @@ enum Benchmarks {
     /// Launches the real app and times process start → its "ready" event (first frame on screen).
     static func appStart(runs: Int) -> Any {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return NSNull() }
-        let binary = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                         ?? CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calloutmap")
+        let binary = DataDirectory.executable.deletingLastPathComponent().appendingPathComponent("calloutmap")
         var times: [Double] = []
         var rss: [Double] = []
         for _ in 0..<runs {
@@ -79,6 +78,17 @@ enum Benchmarks {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
         }
         return times
+    }
+
+    /// Pans over `layer` (see `panFrames`, drifting 2 px a frame) after one warm-up frame:
+    /// median and p95 ms, and how many items were in view.
+    static func panOver(_ layer: AnnotationLayer, basemap: Basemap, from viewport: Viewport, frames: Int) -> [String: Any] {
+        let renderer = try! OffscreenRenderer()
+        var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
+        scene.annotationLayer = layer
+        _ = renderer.texture(of: scene)
+        let times = panFrames(renderer: renderer, scene: &scene, from: viewport, frames: frames, drift: 2)
+        return ["median": median(times), "p95": percentile(times, 0.95), "frames": frames, "items_in_view": layer.sortedViews.count]
     }
 
     /// Cost of rasterising one 256-px tile from the basemap, per zoom band, cold.

@@ -37,9 +37,8 @@ enum MemoryBenchmarks {
     }
 
     private static func childPeak(_ arguments: [String]) -> Double? {
-        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         let p = Process()
-        p.executableURL = me
+        p.executableURL = DataDirectory.executable
         p.arguments = arguments
         let pipe = Pipe()
         p.standardOutput = pipe

@@ -37,7 +37,6 @@ enum ScaleBenchmarks {
 
     /// Pans at zoom 12 over the Bay Area with 100k annotations loaded and clustering on.
     static func panClustered(basemap: Basemap, count: Int, frames: Int) -> [String: Any] {
-        let renderer = try! OffscreenRenderer()
         let layer = AnnotationLayer()
         layer.register(DotAnnotationView.self, forReuseIdentifier: "dot")
         layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "dot", for: $0) }
@@ -54,11 +53,8 @@ enum ScaleBenchmarks {
         let buildStart = DispatchTime.now().uptimeNanoseconds
         layer.layout(viewport)  // builds the clusters
         let buildMs = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e6
-        var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
-        scene.annotationLayer = layer
-        _ = renderer.texture(of: scene)
-        let times = Benchmarks.panFrames(renderer: renderer, scene: &scene, from: viewport, frames: frames, drift: 2)
-        return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": frames,
-                "items_in_view": layer.sortedViews.count, "first_layout_with_cluster_build_ms": (buildMs * 100).rounded() / 100]
+        var figures = Benchmarks.panOver(layer, basemap: basemap, from: viewport, frames: frames)
+        figures["first_layout_with_cluster_build_ms"] = Benchmarks.round2(buildMs)
+        return figures
     }
 }

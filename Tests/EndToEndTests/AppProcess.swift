@@ -1,12 +1,10 @@
+import CalloutMapCore
 import Foundation
 import XCTest
 
 /// The real `calloutmap` binary, run as a person would run it.
 final class AppProcess {
-    static var binary: URL {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("calloutmap")
-    }
+    static var binary: URL { DataDirectory.executable.deletingLastPathComponent().appendingPathComponent("calloutmap") }
 
     let process = Process()
     let output: URL

@@ -27,7 +27,7 @@ public final class PointClusterer: @unchecked Sendable {
     /// items): 32-bit where 32 bits hold it, and positions kept once, in the index.
     struct Level {
         /// Positions while the level is being built; then they live in `index`.
-        private var x: [Double] = [], y: [Double] = []
+        private var positions: [WorldPoint] = []
         var zoom: [Int32] = []         // last zoom this item was processed at
         var id: [Int32] = []           // input index for points, cluster id for clusters
         var parent: [Int32] = []
@@ -39,7 +39,7 @@ public final class PointClusterer: @unchecked Sendable {
         func position(_ i: Int) -> WorldPoint { index.point(i) }
 
         mutating func append(_ p: WorldPoint, id: Int32, count: Int32) {
-            x.append(p.x); y.append(p.y); zoom.append(.max); self.id.append(id); parent.append(-1); self.count.append(count)
+            positions.append(p); zoom.append(.max); self.id.append(id); parent.append(-1); self.count.append(count)
         }
 
         mutating func copy(_ i: Int, from other: Level) {
@@ -48,8 +48,8 @@ public final class PointClusterer: @unchecked Sendable {
 
         /// Indexes the items and gives back what the columns grew by and do not use.
         mutating func finish() {
-            index = PointIndex(points: zip(x, y).map { WorldPoint(x: $0, y: $1) }, locatable: true)
-            x = []; y = []
+            index = PointIndex(points: positions, locatable: true)
+            positions = []
             zoom = Array(zoom[...]); id = Array(id[...]); parent = Array(parent[...]); count = Array(count[...])
         }
     }

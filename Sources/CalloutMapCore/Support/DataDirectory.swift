@@ -4,12 +4,16 @@ import Foundation
 /// installed binary (`../share/calloutmap/data`), then a source checkout above
 /// the binary (`.build/…/debug/calloutmap` → `data/`).
 public enum DataDirectory {
+    /// The running binary (symbolic links resolved).
+    public static var executable: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    }
+
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let dir = environment["CALLOUTMAP_DATA_DIR"], !dir.isEmpty {
             return URL(fileURLWithPath: dir)
         }
-        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                      ?? CommandLine.arguments[0]).deletingLastPathComponent()
+        let exe = executable.deletingLastPathComponent()
         var candidates = [exe.appendingPathComponent("../share/calloutmap/data")]
         var dir = exe
         for _ in 0..<6 {

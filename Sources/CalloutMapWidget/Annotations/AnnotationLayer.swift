@@ -36,7 +36,11 @@ public final class AnnotationLayer {
     /// Per clustering identifier: its annotations (in the order given to the clusterer, as places in
     /// `annotations`, which stay put until the clusters are built again) and the clusterer.
     private var clusters: [String: (members: [Int32], clusterer: PointClusterer)]? {
-        didSet { if clusters == nil { clusterGeneration += 1 }; drawRevision += 1 }
+        didSet {
+            if clusters == nil { clusterGeneration += 1 }
+            clusterAnnotations = [:]  // made again, for the new clusters, as they come into view
+            drawRevision += 1
+        }
     }
     /// Bigger sets are clustered on a background thread; meanwhile their annotations are not shown.
     public var backgroundClusteringThreshold = 20_000
@@ -48,9 +52,6 @@ public final class AnnotationLayer {
     private var clusterAnnotations: [String: ClusterAnnotation] = [:]
     private var pools: [String: [AnnotationView]] = [:]
     private var visible: [ObjectIdentifier: AnnotationView] = [:]
-    /// Stacking order of the clusters (the annotations' own is kept by the annotation set): above all added so far.
-    private var clusterOrders: [ObjectIdentifier: Int] = [:]
-    private var nextClusterOrder = Int(Int32.max)
     /// Annotations whose views stay even off screen (the selected one, one being dragged).
     private(set) var kept: Set<ObjectIdentifier> = []
     /// The viewport of the last layout; the next one with the same viewport is skipped.
@@ -161,9 +162,9 @@ public final class AnnotationLayer {
                 view = existing
             } else {
                 view = makeView(for: a)
+                view.order = annotations.order(of: a) ?? (a as? ClusterAnnotation)?.order ?? 0
                 membershipChanged = true
             }
-            view.order = annotations.order(of: a) ?? clusterOrders[id] ?? 0
             if view.dragState == .none { view.anchor = viewport.screenPoint(for: a.coordinate) }
             next[id] = view
         }
@@ -331,8 +332,6 @@ public final class AnnotationLayer {
             (members, PointClusterer(coordinates: members.map { Optional(all[Int($0)].coordinate) }, options: clusterOptions))
         }
         clusters = built
-        clusterAnnotations = [:]
-        clusterOrders = [:]
         return built
     }
 
@@ -355,8 +354,6 @@ public final class AnnotationLayer {
                     guard generation == self.clusterGeneration, let groups = self.pendingGroups else { return }  // superseded
                     self.pendingGroups = nil
                     self.clusters = Dictionary(uniqueKeysWithValues: built.map { ($0.key, (groups[$0.key]!, $0.value)) })
-                    self.clusterAnnotations = [:]
-                    self.clusterOrders = [:]
                     self.isBuildingClusters = false
                     self.needsLayout = true
                     self.onClusteringChanged?(false)
@@ -383,8 +380,6 @@ public final class AnnotationLayer {
                     } else {
                         let cluster = ClusterAnnotation(id: id, count: count, position: position, clusteringIdentifier: identifier)
                         clusterAnnotations[key] = cluster
-                        clusterOrders[ObjectIdentifier(cluster)] = nextClusterOrder
-                        nextClusterOrder += 1
                         out.append(cluster)
                     }
                 }

@@ -98,9 +98,9 @@ open class AnnotationView {
         moved()
     }
 
-    /// Whether the map's map raster holds this view's image (then a change to it redraws the raster).
+    /// Whether the map's raster holds this view's image (then a change to it redraws the raster).
     var isInRaster = false
-    /// Bumped when a view held in a map raster changes look or place: the raster is drawn again.
+    /// Bumped when a view held in a map's raster changes look or place: the raster is drawn again.
     static var imageGeneration = 0
 
     /// Notes that the view moved or changed on its own (not with the map).

@@ -9,6 +9,9 @@ public final class ClusterAnnotation: Annotation {
     public let clusteringIdentifier: String
     let clusterID: Int
 
+    /// Where it stacks among equals: above the annotations (whose order is when they were added).
+    var order: Int { Int(Int32.max) + clusterID }
+
     public var title: String? { "\(count) places" }
     public var subtitle: String? { nil }
 

@@ -65,15 +65,15 @@ final class MapRaster {
             let complete = redraw(viewport: viewport, scale: scale, paintMap: paintMap)
             self.key = complete ? key : nil
             drawnAt = topLeft
-            paint(cr, offset: Point(x: -m, y: -m), scale: scale)
+            paint(cr, offset: Point(x: -m, y: -m))
             return complete
         }
         let s = Double(scale)  // whole device pixels: a fractional offset would resample the map
-        paint(cr, offset: Point(x: ((dx - m) * s).rounded() / s, y: ((dy - m) * s).rounded() / s), scale: scale)
+        paint(cr, offset: Point(x: ((dx - m) * s).rounded() / s, y: ((dy - m) * s).rounded() / s))
         return true
     }
 
-    private func paint(_ cr: OpaquePointer, offset: Point, scale: Int) {
+    private func paint(_ cr: OpaquePointer, offset: Point) {
         guard let surface else { return }
         cairo_set_source_surface(cr, surface.pointer, offset.x, offset.y)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)

@@ -44,6 +44,12 @@ extension MapView {
         return annotationLayer.views(at: point)
     }
 
+    /// The topmost view under a point in the map's coordinates, by its shape.
+    public func annotationView(at point: Point) -> AnnotationView? {
+        annotationLayer.layout(viewport)
+        return annotationLayer.view(at: point)
+    }
+
     /// Where an annotation is on screen now.
     public func point(for annotation: any Annotation) -> Point { viewport.screenPoint(for: annotation.coordinate) }
 
@@ -103,10 +109,7 @@ extension MapView {
     func clicked(at point: Point) {
         if callouts.contains(point) { return }
         // The press already hit-tested this point; nothing has moved since (it is a click).
-        let hit = pressHit.flatMap { $0.point == point ? $0.view : nil } ?? {
-            annotationLayer.layout(viewport)
-            return annotationLayer.view(at: point)
-        }()
+        let hit = pressHit.flatMap { $0.point == point ? $0.view : nil } ?? annotationView(at: point)
         pressHit = nil
         if let hit, callouts.handleClick(on: hit, at: point) { return }
         guard let hit, hit.annotation != nil else {
@@ -116,8 +119,14 @@ extension MapView {
         }
         // Cycle in the order without the selection boost, so selecting does not reshuffle. The
         // pin on top as drawn is also on top without the boost, unless it is the selected one.
+        var stack: [AnnotationView]?  // tested only if needed, then once
         func order() -> [AnnotationView] {
-            annotationViews(at: point).sorted { $0.stackingKey.ignoringSelection.isAbove($1.stackingKey.ignoringSelection) }
+            if let stack { return stack }
+            let sorted = annotationViews(at: point).sorted {
+                $0.stackingKey.ignoringSelection.isAbove($1.stackingKey.ignoringSelection)
+            }
+            stack = sorted
+            return sorted
         }
         let first = hit.isSelected ? (order().first ?? hit) : hit
         func identity(_ view: AnnotationView) -> ObjectIdentifier? { view.annotation.map(ObjectIdentifier.init) }

@@ -74,8 +74,7 @@ extension MapView {
         dragApplied = .zero
         pinDragCancelled = false
         // A press on a draggable pin moves the pin, not the map.
-        annotationLayer.layout(viewport)
-        pressHit = (p, annotationLayer.view(at: p))
+        pressHit = (p, annotationView(at: p))
         if let view = pressHit?.view, view.isDraggable, let a = view.annotation as? MovableAnnotation {
             draggedPin = (view, p - view.anchor, a.coordinate)
         }
