@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CalloutMapCore", targets: ["CalloutMapCore"]),
         .executable(name: "calloutmap", targets: ["CalloutMapApp"]),
         .executable(name: "calloutmap-bench", targets: ["CalloutMapBench"]),
+        .executable(name: "calloutmap-fuzz", targets: ["CalloutMapFuzz"]),
     ],
     targets: [
         // GTK 4 (with cairo, pango, GLib) from Debian's libgtk-4-dev.
@@ -20,10 +21,12 @@ let package = Package(
         .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CGtk"]),
         .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk"]),
         .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk"]),
-        .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore"]),
+        // libFuzzer targets for the parsers (scripts/fuzz.sh); built plainly, it replays files.
+        .executableTarget(name: "CalloutMapFuzz", dependencies: ["CalloutMapCore"]),
+        .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CGtk"]),
         .testTarget(name: "GtkTests", dependencies: ["CalloutMapWidget", "CalloutMapGtk", "CalloutMapCore", "CGtk"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CalloutMapCore", "CGtk"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CalloutMapCore", "CGtk"], exclude: ["Scripts"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 echo "== build"
 swift build --build-tests
 
+echo "== fuzz: a short pass over every parser (a new crash fails the build)"
+./scripts/fuzz.sh "${CALLOUTMAP_FUZZ_SECONDS:-25}"
+
 echo "== meson: desktop integration and a staged install"
 if [ -d build/meson/meson-private ]; then
   meson setup build/meson -Dswiftpm_configuration=debug --reconfigure >/dev/null

@@ -67,7 +67,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.status, 0, "bad data is reported, not fatal")
         XCTAssertTrue(r.stderr.contains("\(bad.path): feature 1: has latitude 137.78, beyond ±90; skipped"), r.stderr)
         XCTAssertTrue(r.stderr.contains("\(bad.path): feature 2: has no geometry; skipped"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("\(junk.path): is not valid JSON (at byte 2); nothing was loaded from it"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(junk.path): is not valid JSON: unexpected 'n' where a string should be at byte 2; nothing was loaded from it"), r.stderr)
         XCTAssertFalse(r.stderr.contains("feature 0"), "the valid feature loaded")
     }
 

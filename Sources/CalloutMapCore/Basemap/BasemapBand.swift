@@ -20,25 +20,33 @@ public final class BasemapBand: Sendable {
     private let bytes: [UInt8]
     private let index: [Int: (offset: Int, length: Int)]
 
-    public init(contentsOf url: URL) throws {
-        name = url.lastPathComponent
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw BasemapError(file: url.path, reason: "cannot be read (\(error.localizedDescription))")
+    public convenience init(contentsOf url: URL) throws {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(url) } catch {
+            throw BasemapError(file: error.file, reason: error.reason)
         }
-        bytes = [UInt8](data)
-        func fail(_ reason: String) -> BasemapError { BasemapError(file: url.path, reason: reason) }
+        try self.init(bytes: bytes, file: url.path)
+    }
+
+    /// Checks the header and the cell index; cells are checked as they are decoded.
+    public init(bytes: [UInt8], file: String) throws {
+        name = URL(fileURLWithPath: file).lastPathComponent
+        self.bytes = bytes
+        func fail(_ reason: String) -> BasemapError { BasemapError(file: file, reason: reason) }
         guard bytes.count >= 32, bytes[0..<4].elementsEqual("CMBM".utf8) else {
             throw fail("not a CalloutMap basemap file")
         }
         guard bytes[4] == 1 else { throw fail("unsupported version \(bytes[4])") }
         minZoom = Int(bytes[5]); maxZoom = Int(bytes[6]); cellZoom = Int(bytes[7]); bits = Int(bytes[8])
         guard bits > cellZoom, bits <= 30, cellZoom <= 20, minZoom <= maxZoom else { throw fail("bad header") }
+        // A tile of the band's first zoom is drawn from at most 4 × 4 cells.
+        guard cellZoom <= minZoom + 2 else { throw fail("bad header (cell zoom \(cellZoom) for zooms from \(minZoom))") }
         let b = bytes
         func u32(_ at: Int) -> Int {
             Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
         }
         coverage = (u32(12), u32(16), u32(20), u32(24))
+        guard coverage.x1 <= 1 << cellZoom, coverage.y1 <= 1 << cellZoom else { throw fail("bad header (coverage outside the world)") }
         let count = u32(28)
         guard 32 + count * 16 <= bytes.count else { throw fail("truncated cell index") }
         var index: [Int: (Int, Int)] = [:]
@@ -47,6 +55,7 @@ public final class BasemapBand: Sendable {
             let at = 32 + i * 16
             let (x, y, offset, length) = (u32(at), u32(at + 4), u32(at + 8), u32(at + 12))
             guard offset + length <= bytes.count else { throw fail("cell \(x),\(y) lies past the end of the file") }
+            guard x < 1 << cellZoom, y < 1 << cellZoom else { throw fail("cell \(x),\(y) lies outside the world at zoom \(cellZoom)") }
             index[Self.key(x, y)] = (offset, length)
         }
         self.index = index
@@ -59,6 +68,9 @@ public final class BasemapBand: Sendable {
     }
 
     /// Decodes a cell; nil when the band has nothing there (open water).
+    /// A damaged cell keeps the layers decoded before the damage: every count is
+    /// checked against the bytes left (a point takes at least two), so no count
+    /// in the file can make the decoder loop or allocate past its cell's size.
     public func cell(x: Int, y: Int) -> BasemapCell? {
         guard let entry = index[Self.key(x, y)] else { return nil }
         var reader = VarintReader(bytes: bytes, position: entry.offset, end: entry.offset + entry.length)
@@ -66,27 +78,33 @@ public final class BasemapBand: Sendable {
         var px = Int64(x) * cellUnits, py = Int64(y) * cellUnits
         var layers: [BasemapLayer] = []
         let layerCount = reader.next()
-        for _ in 0..<layerCount {
+        for _ in 0..<min(layerCount, UInt64(reader.remaining)) {
             guard let kind = BasemapLayerKind(rawValue: UInt8(truncatingIfNeeded: reader.byte())) else { break }
-            let geometries = Int(reader.next())
+            let geometries = reader.next()
+            guard geometries <= UInt64(reader.remaining) else { break }
             var points: [Int32] = []
             var starts: [Int32] = [0]
-            starts.reserveCapacity(geometries + 1)
+            starts.reserveCapacity(Int(geometries) + 1)
             for _ in 0..<geometries {
-                let n = Int(reader.next())
+                let n = reader.next()
+                guard n <= UInt64(reader.remaining / 2) else { reader.failed = true; break }
                 for _ in 0..<n {
-                    px += reader.nextSigned()
-                    py += reader.nextSigned()
+                    // Wrapping: damaged deltas give wrong points, never a trap.
+                    px &+= reader.nextSigned()
+                    py &+= reader.nextSigned()
                     points.append(Int32(truncatingIfNeeded: px))
                     points.append(Int32(truncatingIfNeeded: py))
                 }
-                starts.append(Int32(points.count / 2))
+                starts.append(Int32(truncatingIfNeeded: points.count / 2))
             }
             if reader.failed { break }
             layers.append(BasemapLayer(kind: kind, points: points, starts: starts))
         }
         return BasemapCell(x: x, y: y, layers: layers)
     }
+
+    /// Every cell in the index, for tools and tests.
+    public var cellKeys: [(x: Int, y: Int)] { index.keys.map { ($0 >> 32, $0 & 0xFFFF_FFFF) } }
 
     private static func key(_ x: Int, _ y: Int) -> Int { x << 32 | y }
 }
@@ -97,6 +115,8 @@ struct VarintReader {
     var position: Int
     let end: Int
     var failed = false
+
+    var remaining: Int { end - position }
 
     mutating func byte() -> UInt64 {
         guard position < end else { failed = true; return 0 }

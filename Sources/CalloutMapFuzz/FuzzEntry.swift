@@ -1,0 +1,81 @@
+import CalloutMapCore
+import Foundation
+
+/// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
+/// default, or `basemap`). Anything the parsers may do with bytes is allowed
+/// except trapping, hanging or breaking the invariants checked below.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    FuzzTarget.selected.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+enum FuzzTarget: String, CaseIterable {
+    case geojson, basemap
+
+    static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CALLOUTMAP_FUZZ"] ?? "geojson") ?? .geojson
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .geojson: Self.geojson(bytes)
+        case .basemap: Self.basemap(bytes)
+        }
+    }
+
+    /// The whole-value reader and the streaming loader over the same bytes.
+    static func geojson(_ bytes: [UInt8]) {
+        var reader = JSONReader(bytes: bytes)
+        if (try? reader.value()) != nil { _ = try? reader.expectEnd() }
+        let result = GeoJSONLoader.load(data: Data(bytes), file: "fuzz.geojson")
+        for a in result.annotations {
+            precondition(a.coordinate.isValid, "a loaded annotation has an invalid coordinate")
+            precondition((a.title?.count ?? 0) <= GeoJSONLoader.maxTextLength, "a title longer than the limit")
+        }
+        for p in result.problems {
+            precondition(p.file == "fuzz.geojson" && !p.message.isEmpty, "a problem that does not name its file")
+        }
+        precondition(!result.problems.contains { $0.severity == .fatal } || result.annotations.isEmpty,
+                     "a fatal problem with annotations loaded")
+    }
+
+    /// A band file: header, index, then every cell decoded and every tile of zooms 0–3 asked for.
+    static func basemap(_ bytes: [UInt8]) {
+        guard let band = try? BasemapBand(bytes: bytes, file: "fuzz.cmb") else { return }
+        for (x, y) in band.cellKeys {
+            guard let cell = band.cell(x: x, y: y) else { preconditionFailure("an indexed cell did not decode") }
+            for layer in cell.layers {
+                precondition(layer.starts.last.map { Int($0) * 2 } == layer.points.count, "geometry starts past the points")
+            }
+        }
+        let basemap = Basemap(bands: [band])
+        for z in 0...3 {
+            for x in 0..<(1 << z) {
+                for y in 0..<(1 << z) { _ = basemap.cells(for: TileID(zoom: z, x: x, y: y)) }
+            }
+        }
+    }
+}
+
+#if !FUZZING
+/// Without libFuzzer (a plain `swift build`), the same targets replay files:
+/// `calloutmap-fuzz [geojson|basemap] FILE…` — how a crash found by the fuzzer is re-run.
+@main
+enum Replay {
+    static func main() {
+        var args = CommandLine.arguments.dropFirst()
+        var target = FuzzTarget.selected
+        if let first = args.first, let named = FuzzTarget(rawValue: first) {
+            target = named
+            args = args.dropFirst()
+        }
+        for path in args {
+            guard let bytes = try? InputFile.read(URL(fileURLWithPath: path)) else {
+                print("\(path): cannot be read")
+                continue
+            }
+            target.run(bytes)
+            print("\(path): ok")
+        }
+    }
+}
+#endif

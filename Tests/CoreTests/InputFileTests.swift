@@ -1,0 +1,91 @@
+import CalloutMapCore
+import Foundation
+import XCTest
+
+/// Files that are not files: refused at once, by name, with no read that blocks or grows.
+final class InputFileTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func refusal(_ url: URL, limit: Int = InputFile.sizeLimit) -> String? {
+        do { _ = try InputFile.read(url, limit: limit); return nil } catch { return error.description }
+    }
+
+    func testWhatIsNotARegularFileIsRefusedAtOnceByName() throws {
+        let fifo = folder.appendingPathComponent("pipe.geojson")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let link = folder.appendingPathComponent("zero.geojson")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
+        let started = Date()
+        XCTAssertEqual(refusal(folder), "\(folder.path): is a folder, not a file")
+        XCTAssertEqual(refusal(fifo), "\(fifo.path): is a pipe, not a file", "no writer: a blocking open would hang here")
+        XCTAssertEqual(refusal(URL(fileURLWithPath: "/dev/zero")), "/dev/zero: is a device, not a file")
+        XCTAssertEqual(refusal(URL(fileURLWithPath: "/dev/urandom")), "/dev/urandom: is a device, not a file")
+        XCTAssertEqual(refusal(link), "\(link.path): is a device, not a file", "a link is followed to what it names")
+        XCTAssertEqual(refusal(folder.appendingPathComponent("gone.geojson")), "\(folder.path)/gone.geojson: does not exist")
+        let file = folder.appendingPathComponent("f.geojson")
+        try Data("{}".utf8).write(to: file)
+        XCTAssertEqual(refusal(file.appendingPathComponent("x")), "\(file.path)/x: does not exist (a part of its path is not a folder)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "all at once")
+
+        let r = GeoJSONLoader.load(contentsOf: fifo)
+        XCTAssertEqual(r.problems.map(\.description), ["\(fifo.path): is a pipe, not a file; nothing was loaded from it"])
+    }
+
+    func testUnreadableFilesSaySo() throws {
+        let file = folder.appendingPathComponent("secret.geojson")
+        try Data("{}".utf8).write(to: file)
+        chmod(file.path, 0)
+        if getuid() == 0 {
+            XCTAssertNil(refusal(file), "root reads it anyway")
+        } else {
+            XCTAssertEqual(refusal(file), "\(file.path): cannot be read: permission denied")
+        }
+    }
+
+    func testFilesOverTheLimitAreRefusedWithTheirSize() throws {
+        let file = folder.appendingPathComponent("big.geojson")
+        try Data(repeating: 0x20, count: 3_000_000).write(to: file)
+        XCTAssertEqual(refusal(file, limit: 2_000_000), "\(file.path): is 3.0 MB, more than the 2.0 MB CalloutMap opens")
+        XCTAssertNil(refusal(file, limit: 3_000_000), "exactly the limit reads")
+        XCTAssertEqual(InputFile.sizeLimit, 1 << 30)
+        XCTAssertEqual(try InputFile.read(file).count, 3_000_000)
+    }
+
+    func testAFileGrowingWhileReadIsCutOffAtTheLimit() throws {
+        // /proc files report size 0 and then yield bytes: the read must still stop at the limit.
+        let proc = URL(fileURLWithPath: "/proc/self/maps")
+        XCTAssertEqual(refusal(proc, limit: 10), "/proc/self/maps: grew past the 10 bytes CalloutMap opens while being read")
+        XCTAssertGreaterThan(try InputFile.read(proc).count, 10)
+    }
+
+    func testACancelledLoadStopsAndSaysSo() throws {
+        let file = folder.appendingPathComponent("places.geojson")
+        let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}}"#
+        try Data(#"{"type":"FeatureCollection","features":[\#(Array(repeating: feature, count: 12_000).joined(separator: ","))]}"#.utf8)
+            .write(to: file)
+        XCTAssertEqual(GeoJSONLoader.load(contentsOf: file, cancellation: Cancellation()).annotations.count, 12_000)
+        // Cancelled while parsing (from the progress report at 5,000), then before reading.
+        let cancellation = Cancellation()
+        var reports = 0
+        let midway = GeoJSONLoader.load(contentsOf: file, cancellation: cancellation) { _, _ in
+            reports += 1
+            cancellation.cancel()
+        }
+        XCTAssertEqual(reports, 1, "stopped before the next report")
+        XCTAssertTrue(midway.wasCancelled)
+        XCTAssertEqual(midway.annotations.count, 0)
+        let cancelled = GeoJSONLoader.load(contentsOf: file, cancellation: cancellation)
+        XCTAssertTrue(cancelled.wasCancelled)
+        XCTAssertEqual(cancelled.annotations.count, 0)
+        XCTAssertEqual(cancelled.problems, [])
+    }
+}

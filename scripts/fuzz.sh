@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Fuzzes every parser with libFuzzer + AddressSanitizer: the JSON reader and
+# GeoJSON loader, and the basemap band decoder. Usage: fuzz.sh [SECONDS per target, default 60]
+# Each target starts from the committed seeds (Tests/CoreTests/Fixtures/fuzz/<target>) in a
+# scratch copy; a crash leaves its input in .build-fuzz/crashes/<target>/ and fails the script.
+# To keep a crash as a regression, copy it into the seeds as crash-<what>.<ext> and fix the parser.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+./scripts/install-deps.sh >/dev/null
+
+echo "== build the fuzz targets (release, -sanitize=fuzzer,address)"
+swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+  --product calloutmap-fuzz --scratch-path .build-fuzz 2>&1 | grep -Ev "prohibited flag|Cannot export local symbol|^\[" || true
+fuzzer=.build-fuzz/release/calloutmap-fuzz
+[ -x "$fuzzer" ] || { echo "the fuzz target did not build" >&2; exit 1; }
+
+status=0
+for target in geojson basemap; do
+  corpus=.build-fuzz/corpus/$target crashes=.build-fuzz/crashes/$target
+  mkdir -p "$corpus" "$crashes"
+  cp -n Tests/CoreTests/Fixtures/fuzz/$target/* "$corpus/"
+  dict=()
+  [ "$target" = geojson ] && dict=(-dict=Tests/CoreTests/Fixtures/fuzz/geojson.dict)
+  echo "== fuzz $target for ${seconds}s"
+  log=.build-fuzz/$target.log
+  # ASan's leak check is off: a process-lifetime cache is not a leak, and libFuzzer
+  # would report it as a crash. Timeouts (a hang) and out-of-memory count as crashes.
+  if ! CALLOUTMAP_FUZZ=$target SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
+       "$fuzzer" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+       -max_len=65536 -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1; then
+    echo "fuzz $target FAILED: see $log and $crashes/" >&2
+    grep -E "ERROR|Fatal error|SUMMARY|Test unit written" "$log" | head -20 >&2
+    status=1
+  fi
+  runs=$(grep -E "stat::number_of_executed_units" "$log" | awk '{print $2}')
+  echo "fuzz $target: ${runs:-0} executions, corpus $(ls "$corpus" | wc -l) inputs, crashes $(ls "$crashes" | wc -l)"
+done
+exit $status
