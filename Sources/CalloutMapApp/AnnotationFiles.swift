@@ -14,22 +14,25 @@ enum AnnotationFiles {
         return urls
     }
 
-    /// Loads every file; problems are reported on standard error (and returned for the window to show).
-    /// `progress` (on the calling thread) counts features across all the files.
-    static func load(_ urls: [URL], progress: GeoJSONLoader.Progress? = nil) -> (annotations: [PointAnnotation], problems: [GeoJSONProblem]) {
-        var annotations: [PointAnnotation] = []
-        var problems: [GeoJSONProblem] = []
-        for (n, url) in urls.enumerated() {
-            let before = annotations.count + problems.count
-            let result = GeoJSONLoader.load(contentsOf: url) { count, fraction in
-                progress?(before + count, (Double(n) + fraction) / Double(urls.count))
+    /// Loads each file, stopping one whose cancellation is set; problems are reported on standard
+    /// error (and returned for the window to show). `progress` (on the calling thread) counts
+    /// features across all the files.
+    static func load(_ files: [(url: URL, cancellation: Cancellation?)],
+                     progress: GeoJSONLoader.Progress? = nil) -> [GeoJSONLoader.Result] {
+        var results: [GeoJSONLoader.Result] = []
+        var before = 0
+        for (n, file) in files.enumerated() {
+            let result = GeoJSONLoader.load(contentsOf: file.url, cancellation: file.cancellation) { [before] count, fraction in
+                progress?(before + count, (Double(n) + fraction) / Double(files.count))
             }
-            annotations += result.annotations
-            problems += result.problems
+            before += result.annotations.count + result.problems.count
+            for p in result.problems {
+                FileHandle.standardError.write(Data("calloutmap: \(p)\n".utf8))
+            }
+            results.append(result)
         }
-        for p in problems {
-            FileHandle.standardError.write("calloutmap: \(p)\n".data(using: .utf8)!)
-        }
-        return (annotations, problems)
+        return results
     }
+
+    static func load(_ urls: [URL]) -> [GeoJSONLoader.Result] { load(urls.map { ($0, nil) }) }
 }

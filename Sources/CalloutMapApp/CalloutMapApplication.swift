@@ -26,6 +26,7 @@ final class CalloutMapApplication {
         defer { g_object_unref(app.rawObject) }
         Signal.connect(app, "activate") { [self] in
             let window = MainWindow(application: app, options: options, basemap: basemap)
+            window.onClose = { [weak self, weak window] in self?.windows.removeAll { $0 === window } }
             window.load(annotationFiles)
             windows.append(window)
             window.present()

@@ -23,7 +23,8 @@ final class EventPanel {
         .popover: "A GtkPopover pointing at the pin (seed 000 §4): a real floating surface that takes focus, closes on a click outside (which it consumes) or Escape, and follows the pin while the map moves.",
     ]
 
-    init(temporaryTitle: Bool, popoverKeepsSelection: Bool) {
+    /// `files` is the list of files on the map, shown between the options and the events.
+    init(temporaryTitle: Bool, popoverKeepsSelection: Bool, files: UnsafeMutablePointer<GtkWidget>) {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_size_request(widget, 300, -1)
         gtk_widget_add_css_class(widget, "view")
@@ -42,6 +43,9 @@ final class EventPanel {
         let keeps = Self.check("Pin stays selected under its popover", active: popoverKeepsSelection)
         gtk_box_append(cast(widget), temporary)
         gtk_box_append(cast(widget), keeps)
+        gtk_box_append(cast(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_box_append(cast(widget), Self.heading("Files"))
+        gtk_box_append(cast(widget), files)
         gtk_box_append(cast(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         gtk_box_append(cast(widget), Self.heading("Events"))
 

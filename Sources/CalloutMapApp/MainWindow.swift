@@ -6,8 +6,22 @@ import Foundation
 
 /// Annotations read on a worker thread, handed whole to the main thread (which alone uses them after).
 private struct LoadedFiles: @unchecked Sendable {
-    var annotations: [PointAnnotation]
-    var problems: [GeoJSONProblem]
+    var results: [GeoJSONLoader.Result]
+}
+
+/// A GeoJSON file on the map: its annotations once read, and how to stop its load.
+@MainActor
+private final class OpenFile {
+    let id: Int
+    let url: URL
+    let cancellation = Cancellation()
+    var annotations: [PointAnnotation] = []
+    var isLoading = true
+
+    init(id: Int, url: URL) {
+        self.id = id
+        self.url = url
+    }
 }
 
 /// The application window: a header bar with zoom buttons over the map.
@@ -22,11 +36,16 @@ final class MainWindow: MapViewDelegate {
     private let zoomOut: UnsafeMutablePointer<GtkWidget>
     private let modes: ModeSwitcher
     private let panel: EventPanel
-    private var files: FileOpening!
+    private var opening: FileOpening!
+    private let fileList = FileList()
+    private var openFiles: [Int: OpenFile] = [:]
+    private var nextFileID = 0
+    private var isClosed = false
+    /// The window was destroyed (the application lets go of this object).
+    var onClose: (() -> Void)?
     private let activity = ActivityIndicator()
     private var loadsInFlight = 0
     private var initialSelection: String?
-    private var loaded: [PointAnnotation] = []
 
     init(application: UnsafeMutablePointer<GtkApplication>, options: Options, basemap: Basemap) {
         events = EventLog(enabled: options.logEvents)
@@ -46,7 +65,8 @@ final class MainWindow: MapViewDelegate {
         gtk_box_append(cast(zoomBox), zoomIn)
         gtk_header_bar_pack_start(opaque(header), zoomBox)
         modes = ModeSwitcher(selected: options.mode)
-        panel = EventPanel(temporaryTitle: options.temporaryTitle, popoverKeepsSelection: options.popoverKeepsSelection)
+        panel = EventPanel(temporaryTitle: options.temporaryTitle, popoverKeepsSelection: options.popoverKeepsSelection,
+                           files: fileList.widget)
         gtk_header_bar_set_title_widget(opaque(header), modes.widget)
         let panelToggle = gtk_toggle_button_new()!
         gtk_button_set_icon_name(cast(panelToggle), "sidebar-show-right-symbolic")
@@ -89,9 +109,11 @@ final class MainWindow: MapViewDelegate {
         Signal.connect(zoomOut, "clicked") { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }
         modes.onChange = { [weak self] mode in self?.switchMode(mode) }
-        files = FileOpening(window: window)
-        files.onOpen = { [weak self] urls in self?.load(urls, announce: true) }
-        Signal.connect(open, "clicked") { [weak self] in self?.files.choose() }
+        opening = FileOpening(window: window)
+        opening.onOpen = { [weak self] urls in self?.load(urls, announce: true) }
+        Signal.connect(open, "clicked") { [weak self] in self?.opening.choose() }
+        fileList.onRemove = { [weak self] id in self?.removeFile(id: id) }
+        Signal.connect(window, "destroy") { [weak self] in self?.close() }
         panel.onTemporaryTitle = { [weak self] on in self?.map.temporaryCalloutTitle = on ? "Loading…" : nil }
         panel.onPopoverKeepsSelection = { [weak self] on in self?.map.popoverKeepsSelection = on }
         // Keys 1–4 pick the approach, F9 the panel, Escape closes the callout wherever focus is.
@@ -99,7 +121,7 @@ final class MainWindow: MapViewDelegate {
         Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
             guard let self else { return false }
             if Int32(keyval) == GDK_KEY_o, state & GDK_CONTROL_MASK.rawValue != 0 {
-                self.files.choose()
+                self.opening.choose()
                 return true
             }
             guard state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
@@ -144,52 +166,97 @@ final class MainWindow: MapViewDelegate {
 
     /// Shows the points of GeoJSON files; problems go to standard error and a banner. Small
     /// files show at once; big ones are read on a worker thread with a running count in the
-    /// header bar, the map usable meanwhile.
-    func load(_ files: [URL], announce: Bool = false) {
-        var small: [URL] = [], big: [URL] = []
-        for url in files {
+    /// header bar, the map usable meanwhile. Each file gets a row in the side panel's list,
+    /// from which it can be removed (stopping its load).
+    func load(_ urls: [URL], announce: Bool = false) {
+        var small: [OpenFile] = [], big: [OpenFile] = []
+        for url in urls {
+            let file = OpenFile(id: nextFileID, url: url)
+            nextFileID += 1
+            openFiles[file.id] = file
+            fileList.add(id: file.id, name: url.lastPathComponent, status: "Loading…")
+            // What is not a regular file reports 0 here and is refused at once, without blocking.
             let bytes = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-            if bytes >= Self.backgroundLoadBytes { big.append(url) } else { small.append(url) }
+            if bytes >= Self.backgroundLoadBytes { big.append(file) } else { small.append(file) }
         }
-        if !small.isEmpty { show(AnnotationFiles.load(small), from: small, announce: announce) }
+        if !small.isEmpty { show(AnnotationFiles.load(small.map { ($0.url, $0.cancellation) }), from: small, announce: announce) }
         if !big.isEmpty { loadInBackground(big, announce: announce) }
     }
 
-    private func loadInBackground(_ files: [URL], announce: Bool) {
-        let name = files.count == 1 ? files[0].lastPathComponent : "\(files.count) files"
+    private func loadInBackground(_ files: [OpenFile], announce: Bool) {
+        let name = files.count == 1 ? files[0].url.lastPathComponent : "\(files.count) files"
         loadsInFlight += 1
         activity.setLoading("Loading \(name)…")
-        events.emit(["event": "loading-started", "files": files.map(\.path)])
-        DispatchQueue.global(qos: .userInitiated).async {
-            let result = AnnotationFiles.load(files) { count, fraction in
-                DispatchQueue.main.async {
+        events.emit(["event": "loading-started", "files": files.map(\.url.path)])
+        let jobs = files.map { ($0.url, Optional($0.cancellation)) }
+        // The worker holds no reference to the window: closed meanwhile, its results are dropped.
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let results = AnnotationFiles.load(jobs) { count, fraction in
+                DispatchQueue.main.async { [weak self] in
                     MainActor.assumeIsolated {
+                        guard let self, !self.isClosed else { return }
                         self.activity.setLoading("Loading… \(count.formatted()) places")
                         self.events.emit(["event": "loading-progress", "count": count, "percent": Int(fraction * 100)])
                     }
                 }
             }
-            let handoff = LoadedFiles(annotations: result.annotations, problems: result.problems)  // this thread lets go of them
-            DispatchQueue.main.async {
+            let handoff = LoadedFiles(results: results)  // this thread lets go of them
+            DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
+                    guard let self, !self.isClosed else { return }
                     self.loadsInFlight -= 1
                     if self.loadsInFlight == 0 { self.activity.setLoading(nil) }
-                    self.show((handoff.annotations, handoff.problems), from: files, announce: announce)
+                    self.show(handoff.results, from: files, announce: announce)
                 }
             }
         }
     }
 
-    private func show(_ result: (annotations: [PointAnnotation], problems: [GeoJSONProblem]), from files: [URL], announce: Bool) {
-        let (annotations, problems) = result
-        map.addAnnotations(annotations)
-        if !problems.isEmpty { banner.show(problems) }
-        loaded += annotations
-        if announce {
-            let names = files.map(\.lastPathComponent).joined(separator: ", ")
-            panel.log("Opened \(annotations.count) places", names)
-            events.emit(["event": "opened", "files": files.map(\.path), "count": annotations.count, "problems": problems.count])
+    /// Puts the files' annotations on the map, unless a file was removed while it loaded.
+    private func show(_ results: [GeoJSONLoader.Result], from files: [OpenFile], announce: Bool) {
+        var added: [PointAnnotation] = []
+        var problems: [GeoJSONProblem] = []
+        for (file, result) in zip(files, results) where openFiles[file.id] === file && !result.wasCancelled {
+            file.annotations = result.annotations
+            file.isLoading = false
+            added += result.annotations
+            problems += result.problems
+            fileList.setStatus(id: file.id, Self.status(of: result))
         }
+        map.addAnnotations(added)
+        if !problems.isEmpty { banner.show(problems) }
+        if announce {
+            let names = files.map(\.url.lastPathComponent).joined(separator: ", ")
+            panel.log("Opened \(added.count) places", names)
+            events.emit(["event": "opened", "files": files.map(\.url.path), "count": added.count, "problems": problems.count])
+        }
+    }
+
+    private static func status(of result: GeoJSONLoader.Result) -> String {
+        if let fatal = result.problems.first(where: { $0.severity == .fatal }) { return "Not loaded: \(fatal.message)" }
+        let places = result.annotations.count == 1 ? "1 place" : "\(result.annotations.count.formatted()) places"
+        let skipped = result.problems.filter { $0.severity == .skipped }.count
+        return skipped == 0 ? places : "\(places), \(skipped.formatted()) skipped"
+    }
+
+    /// Takes a file's annotations off the map; a file still loading stops.
+    func removeFile(id: Int) {
+        guard let file = openFiles.removeValue(forKey: id) else { return }
+        file.cancellation.cancel()
+        fileList.remove(id: id)
+        map.removeAnnotations(file.annotations)
+        panel.log("Removed", file.url.lastPathComponent)
+        events.emit(["event": "file-removed", "file": file.url.path, "count": file.annotations.count, "loading": file.isLoading])
+    }
+
+    /// The files on the map, in the order they were opened.
+    var files: [URL] { openFiles.values.sorted { $0.id < $1.id }.map(\.url) }
+
+    /// The window is gone: loads stop, and late results and timers find nothing to do.
+    private func close() {
+        isClosed = true
+        for file in openFiles.values { file.cancellation.cancel() }
+        onClose?()
     }
 
     /// Switches the approach; the current selection is shown again the new way.
@@ -273,6 +340,7 @@ final class MainWindow: MapViewDelegate {
     func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {
         if let title = initialSelection {
             initialSelection = nil
+            let loaded = openFiles.values.sorted { $0.id < $1.id }.flatMap(\.annotations)
             if let a = loaded.first(where: { $0.title == title }) { mapView.selectAnnotation(a, animated: false) }
         }
         var origin = graphene_point_t(), inWindow = graphene_point_t()

@@ -22,7 +22,7 @@ struct RenderCommand {
             DemoViews.register(on: layer)
             layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer, interactive: false) }
             layer.clusteringIdentifier = DemoViews.clusteringIdentifier
-            let annotations = AnnotationFiles.load(annotationFiles).annotations
+            let annotations = AnnotationFiles.load(annotationFiles).flatMap(\.annotations)
             layer.add(annotations)
             scene.annotationLayer = layer
             if let title = options.select {
