@@ -347,11 +347,12 @@ public final class AnnotationLayer {
         let all = annotations.annotations
         let inputs = groups.mapValues { $0.map { Optional(all[Int($0)].coordinate) } }
         let options = clusterOptions
-        DispatchQueue.global(qos: .userInitiated).async {
+        // The worker holds no reference to the layer: a map closed meanwhile is freed at once.
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let built = inputs.mapValues { PointClusterer(coordinates: $0, options: options) }
-            DispatchQueue.main.async {
+            DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
-                    guard generation == self.clusterGeneration, let groups = self.pendingGroups else { return }  // superseded
+                    guard let self, generation == self.clusterGeneration, let groups = self.pendingGroups else { return }  // superseded
                     self.pendingGroups = nil
                     self.clusters = Dictionary(uniqueKeysWithValues: built.map { ($0.key, (groups[$0.key]!, $0.value)) })
                     self.isBuildingClusters = false

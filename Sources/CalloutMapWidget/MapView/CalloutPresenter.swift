@@ -35,6 +35,7 @@ final class CalloutPresenter {
 
     func present(for view: AnnotationView) {
         dismiss(animated: false)
+        guard !map.isDisposed else { return }  // a map whose widget is gone shows nothing
         self.view = view
         customHidden = false
         let title = view.annotation?.title
