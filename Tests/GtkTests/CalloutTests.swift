@@ -77,6 +77,24 @@ final class CalloutTests: XCTestCase {
         }
     }
 
+    func testAnAccessoryTapIsReportedOnceHoweverOftenItsCalloutWasShown() {
+        MainActor.assumeIsolated {
+            for mode in [CalloutMode.standard, .popover] {
+                let (window, map, log, pin) = calloutMap(mode)
+                defer { gtk_window_destroy(cm_window(window)) }
+                for _ in 0..<3 {
+                    map.selectAnnotation(pin, animated: false)
+                    map.deselectAnnotation(animated: false)
+                }
+                map.selectAnnotation(pin, animated: false)
+                GtkTestSupport.spin(0.2)
+                let root = map.callouts.bubbleWidget ?? map.callouts.popoverWidget!
+                cm_emit_clicked(CalloutContent.buttons(in: root).first!)
+                XCTAssertEqual(log.lines.filter { $0 == "accessory" }.count, 1, "\(mode): the fourth showing, still one tap")
+            }
+        }
+    }
+
     func testCustomCalloutTogglesOnAnotherClickOfItsPin() {
         MainActor.assumeIsolated {
             let (window, map, log, pin) = calloutMap(.custom)

@@ -116,14 +116,24 @@ final class CalloutPresenter {
     /// Takes the callout down; the delegate hears of it.
     func dismiss(animated: Bool) {
         guard let view else { return }
+        disconnectButtons()
         if let b = bubble {
             bubble = nil
             if animated && map.animationsEnabled { fadeOut(b) } else { gtk_widget_unparent(b.widget) }
         }
         if let p = popover {
             popover = nil
-            gtk_popover_popdown(cast(p))
-            gtk_widget_unparent(p)
+            // Focus left inside a popover GTK has closed keeps the popover alive for good: it
+            // goes back to the map first. The pin's accessories outlive the popover: taken out too.
+            if let root = gtk_widget_get_root(p), let focus = gtk_root_get_focus(root),
+               focus == p || gtk_widget_is_ancestor(focus, p) != 0, let mapWidget = map.widget {
+                gtk_widget_grab_focus(mapWidget)
+            }
+            for accessory in [view.leftCalloutAccessoryView, view.rightCalloutAccessoryView, view.detailCalloutAccessoryView]
+            where accessory.map({ gtk_widget_is_ancestor($0, p) != 0 }) == true {
+                gtk_widget_unparent(accessory!)
+            }
+            close(popover: p)
         }
         if let c = calloutAnnotation {
             calloutAnnotation = nil
@@ -151,7 +161,25 @@ final class CalloutPresenter {
         }
     }
 
+    /// Pops a popover down and unparents it. GTK 4.8's `gtk_popover_popdown` goes on using the
+    /// popover after it emits "closed" (whose handler may be what called this): a reference kept
+    /// until the main loop is idle again lets it finish; unparented while still shown, a popover
+    /// would never be finalized.
+    private func close(popover p: UnsafeMutablePointer<GtkWidget>) {
+        let held = ObjectRef(retaining: p.rawObject)
+        gtk_popover_popdown(cast(p))
+        gtk_widget_unparent(p)
+        Timer.after(milliseconds: 0) { _ = held }
+    }
+
+    /// GTK closed the popover (Escape, a click outside): handled once GTK is done closing it,
+    /// since taking it apart from inside its own popdown leaves it alive for good.
     private func popoverClosed(_ p: UnsafeMutablePointer<GtkWidget>) {
+        guard popover == p else { return }
+        Timer.after(milliseconds: 0) { [weak self] in self?.popoverDidClose(p) }
+    }
+
+    private func popoverDidClose(_ p: UnsafeMutablePointer<GtkWidget>) {
         guard popover == p, let view else { return }
         map.delegate?.mapView(map, didCloseCalloutPopoverFor: view)
         let annotation = view.annotation
@@ -263,13 +291,25 @@ final class CalloutPresenter {
 
     // MARK: Accessories
 
+    /// The click handlers on the shown callout's buttons. Accessory buttons belong to their pin's
+    /// view and outlive each callout, so every handler is disconnected when its callout goes (or
+    /// each showing would add one more, and one click would report as many taps); the reference
+    /// held on each button makes that safe whoever else lets go of it.
+    private var buttonHandlers: [(button: ObjectRef, id: UInt)] = []
+
     private func connectButtons(in content: UnsafeMutablePointer<GtkWidget>) {
         for button in CalloutContent.buttons(in: content) {
-            Signal.connect(button, "clicked") { [weak self] in
+            let id = Signal.connect(button, "clicked") { [weak self] in
                 guard let self, let map = Optional(self.map), let view = self.view else { return }
                 map.delegate?.mapView(map, annotationView: view, calloutAccessoryControlTapped: button)
             }
+            buttonHandlers.append((ObjectRef(retaining: button.rawObject), id))
         }
+    }
+
+    private func disconnectButtons() {
+        for (button, id) in buttonHandlers { Signal.disconnect(button.pointer, id) }
+        buttonHandlers = []
     }
 
     // MARK: Animation (follows GTK's enable-animations setting)
@@ -306,8 +346,12 @@ final class CalloutPresenter {
     }
 
     func removeAll() {
+        disconnectButtons()
         if let b = bubble { gtk_widget_unparent(b.widget) }
-        if let p = popover { gtk_widget_unparent(p) }
+        if let p = popover {
+            popover = nil
+            close(popover: p)
+        }
         for b in fadingOut { gtk_widget_unparent(b.widget) }
         bubble = nil
         popover = nil
