@@ -41,6 +41,9 @@ final class MainWindow: MapViewDelegate {
     private var openFiles: [Int: OpenFile] = [:]
     private var nextFileID = 0
     private var isClosed = false
+    /// The callout shown but not yet reported (it is, 50 ms on), and the one reported shown.
+    private var calloutPending: AnnotationView?
+    private var calloutReported: AnnotationView?
     /// The window was destroyed (the application lets go of this object).
     var onClose: (() -> Void)?
     private let activity = ActivityIndicator()
@@ -303,9 +306,13 @@ final class MainWindow: MapViewDelegate {
     }
 
     func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {
-        // Reported once laid out, with where it is (map coordinates; none for a popover).
-        Timer.after(milliseconds: 50) { [weak self] in
-            guard let self, mapView.selectedView === view || mapView.calloutMode == .popover else { return }
+        // Reported once laid out, with where it is (map coordinates; none for a popover). A callout
+        // hidden before then is reported neither shown nor hidden: the events always pair up.
+        calloutPending = view
+        Timer.after(milliseconds: 50) { [weak self, weak view] in
+            guard let self, let view, self.calloutPending === view else { return }
+            self.calloutPending = nil
+            self.calloutReported = view
             var event = self.annotationEvent("callout-shown", view)
             if let f = mapView.calloutFrame { event["callout"] = EventLog.rect(f) }
             self.events.emit(event)
@@ -313,6 +320,9 @@ final class MainWindow: MapViewDelegate {
     }
 
     func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {
+        if calloutPending === view { calloutPending = nil }
+        guard calloutReported === view else { return }
+        calloutReported = nil
         events.emit(annotationEvent("callout-hidden", view))
     }
 

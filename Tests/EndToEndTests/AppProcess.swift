@@ -8,22 +8,37 @@ final class AppProcess {
 
     let process = Process()
     let output: URL
+    /// Where standard error goes when it is kept (`keepingStandardError`), else nil (the test's own).
+    let errors: URL?
     private var consumed = 0
 
-    init(_ arguments: [String]) throws {
-        output = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-\(UUID().uuidString).log")
+    init(_ arguments: [String], keepingStandardError: Bool = false) throws {
+        let id = UUID().uuidString
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-\(id).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = Self.binary
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.standardError
+        if keepingStandardError {
+            let errors = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-\(id).err")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
+            self.errors = errors
+        } else {
+            process.standardError = FileHandle.standardError
+            errors = nil
+        }
         try process.run()
     }
 
     deinit {
         if process.isRunning { process.terminate(); process.waitUntilExit() }
         try? FileManager.default.removeItem(at: output)
+        if let errors { try? FileManager.default.removeItem(at: errors) }
     }
+
+    /// What the app wrote on standard error (when kept).
+    var standardError: String { errors.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? "" }
 
     /// Every JSON event printed so far.
     var events: [[String: Any]] {

@@ -225,6 +225,13 @@ final class CalloutPresenter {
     // MARK: Layout (called from the map's size_allocate, every frame the map moves)
 
     func allocate() {
+        // GTK wants every child allocated in each of its parent's passes, or it will not draw it:
+        // bubbles fading out keep where they were.
+        for b in fadingOut {
+            var rect = GtkAllocation()
+            gtk_widget_get_allocation(b.widget, &rect)
+            gtk_widget_size_allocate(b.widget, &rect, -1)
+        }
         guard let view else { return }
         map.annotationLayer.layout(map.viewport)  // this frame's pin positions, not the last frame's
         let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
@@ -329,6 +336,8 @@ final class CalloutPresenter {
     }
 
     private func fadeOut(_ b: CalloutBubble) {
+        // One dismissed before it was ever allocated was never seen: it just goes.
+        guard gtk_widget_get_width(b.widget) > 0 else { return gtk_widget_unparent(b.widget) }
         fadingOut.append(b)
         var start: Double?
         Timer.tick(b.widget) { [weak self] now in
