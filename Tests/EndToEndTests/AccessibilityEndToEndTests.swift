@@ -6,7 +6,6 @@ import XCTest
 final class AccessibilityEndToEndTests: XCTestCase {
     var app: AppProcess!
     var viewport: Viewport!
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/atspi_pins.py")
 
     override func setUpWithError() throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
@@ -20,26 +19,7 @@ final class AccessibilityEndToEndTests: XCTestCase {
 
     override func tearDown() { app = nil }
 
-    /// Runs the AT-SPI script; a busy accessibility bus can refuse the first connection, so it tries three times.
-    func atspi(_ arguments: [String] = []) throws -> [[String: Any]] {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs Debian's python3-pyatspi")
-        var lastStatus: Int32 = 0
-        for attempt in 1...3 {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            p.arguments = [Self.script.path, String(app.process.processIdentifier)] + arguments
-            let out = Pipe()
-            p.standardOutput = out
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            lastStatus = p.terminationStatus
-            if lastStatus == 0, let json = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] { return json }
-            if attempt < 3 { usleep(700_000) }
-        }
-        XCTFail("the AT-SPI script failed three times (last status \(lastStatus))")
-        return []
-    }
+    func atspi(_ arguments: [String] = []) throws -> [[String: Any]] { try app.atspiButtons(arguments) }
 
     func testEveryVisiblePinIsAButtonNamedByItsTitle() throws {
         let buttons = try atspi()

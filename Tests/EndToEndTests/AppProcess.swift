@@ -76,6 +76,32 @@ final class AppProcess {
     }
 }
 
+extension AppProcess {
+    static let atspiScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/atspi_pins.py")
+
+    /// The app's buttons as AT-SPI sees them (`--click NAME` also presses one). A busy
+    /// accessibility bus can refuse the first connection, so it tries three times.
+    func atspiButtons(_ arguments: [String] = []) throws -> [[String: Any]] {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs Debian's python3-pyatspi")
+        var lastStatus: Int32 = 0
+        for attempt in 1...3 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            p.arguments = [Self.atspiScript.path, String(process.processIdentifier)] + arguments
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            lastStatus = p.terminationStatus
+            if lastStatus == 0, let json = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] { return json }
+            if attempt < 3 { usleep(700_000) }
+        }
+        XCTFail("the AT-SPI script failed three times (last status \(lastStatus))")
+        return []
+    }
+}
+
 /// Runs a command line tool (xdotool, import) and fails the test if it fails.
 @discardableResult
 func runTool(_ tool: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> Int32 {

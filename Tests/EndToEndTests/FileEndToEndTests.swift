@@ -1,0 +1,85 @@
+import CalloutMapCore
+import Foundation
+import XCTest
+
+/// Files in the real app: what is not a file is refused at once by name; a big file
+/// being read stops when it is removed from the side panel or its window closes.
+final class FileEndToEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        try XCTSkipUnless(hasTool("xdotool"), "needs xdotool")
+    }
+
+    /// A file big enough to be read on a worker thread for a few seconds (300,000 points, ~30 MB).
+    static func bigFile() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cm-big-\(getpid()).geojson")
+        var text = #"{"type":"FeatureCollection","features":["#
+        text.reserveCapacity(32 << 20)
+        for i in 0..<300_000 {
+            let lat = 37.2 + Double(i % 1000) / 1000, lon = -122.8 + Double(i / 1000) / 300
+            text += (i > 0 ? "," : "") + #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"title":"P\#(i)"}}"#
+        }
+        try (text + "]}").write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// Clicks a button of the app found by its accessible name, with the pointer.
+    func click(_ app: AppProcess, button name: String) throws {
+        let button = try XCTUnwrap(try app.atspiButtons().first { $0["name"] as? String == name }, "a button named \(name)")
+        let x = (button["x"] as! Int) + (button["width"] as! Int) / 2, y = (button["y"] as! Int) + (button["height"] as! Int) / 2
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\(x)", "\(y)", "sleep", "0.1", "click", "1"]), 0)
+    }
+
+    func testWhatIsNotAFileIsRefusedAtOnceAndTheRestLoads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cm-notfiles-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.geojson")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let started = Date()
+        let app = try AppProcess(["--log-events", "--data", fifo.path, "--data", "/dev/zero", "--data", "/dev/urandom",
+                                  "--data", folder.path, "--size", "1000x700"], keepingStandardError: true)
+        XCTAssertNotNil(app.next("ready", timeout: 10), "no hang on a pipe or a device")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 8)
+        let errors = app.standardError
+        for line in ["\(fifo.path): is a pipe, not a file", "/dev/zero: is a device, not a file",
+                     "/dev/urandom: is a device, not a file", "\(folder.path): is a folder, not a file"] {
+            XCTAssertTrue(errors.contains(line), "\(line) in \(errors)")
+        }
+        let buttons = try app.atspiButtons().compactMap { $0["name"] as? String }
+        XCTAssertTrue(buttons.contains("Golden Gate Bridge"), "the demo still loaded")
+        XCTAssertTrue(buttons.contains("Remove pipe.geojson"), "each file listed, with its remove button")
+    }
+
+    func testRemovingAFileWhileItLoadsStopsTheLoad() throws {
+        let file = try Self.bigFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let app = try AppProcess(["--log-events", "--no-demo", "--data", file.path, "--size", "1000x700"], keepingStandardError: true)
+        XCTAssertNotNil(app.next("loading-started", timeout: 10))  // before the first frame
+        XCTAssertNotNil(app.next("ready", timeout: 20))
+        try click(app, button: "Remove \(file.lastPathComponent)")
+        let removed = try XCTUnwrap(app.next("file-removed", timeout: 10))
+        try XCTSkipUnless(removed["loading"] as? Bool == true, "the file finished loading before the click landed")
+        usleep(1_500_000)
+        let after = app.events.drop { $0["event"] as? String != "file-removed" }
+        XCTAssertLessThanOrEqual(after.filter { $0["event"] as? String == "loading-progress" }.count, 1, "the read stopped")
+        XCTAssertFalse(after.contains { $0["event"] as? String == "clustering-started" }, "nothing of it reached the map")
+        XCTAssertTrue(app.process.isRunning)
+        XCTAssertFalse(app.standardError.contains("CRITICAL"), app.standardError)
+    }
+
+    func testClosingTheWindowWhileAFileLoadsEndsTheAppAtOnce() throws {
+        let file = try Self.bigFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let app = try AppProcess(["--log-events", "--no-demo", "--data", file.path, "--size", "1000x700"], keepingStandardError: true)
+        XCTAssertNotNil(app.next("loading-started", timeout: 10))  // before the first frame
+        XCTAssertNotNil(app.next("ready", timeout: 20))
+        try click(app, button: "Close")
+        let closed = Date()
+        while app.process.isRunning && Date().timeIntervalSince(closed) < 10 { usleep(50_000) }
+        XCTAssertFalse(app.process.isRunning, "the app ended with its window")
+        XCTAssertLessThan(Date().timeIntervalSince(closed), 3, "without waiting for the load")
+        XCTAssertEqual(app.process.terminationStatus, 0, app.standardError)
+        XCTAssertFalse(app.standardError.contains("CRITICAL") || app.standardError.contains("Fatal"), app.standardError)
+    }
+}
