@@ -14,7 +14,7 @@ public struct Viewport: Equatable, Sendable {
 
     public init(center: Coordinate, zoom: Double, size: Size) {
         self.center = WebMercator.worldPoint(for: center)
-        self.zoom = min(max(zoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+        self.zoom = zoom.isFinite ? min(max(zoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound) : Self.zoomRange.lowerBound
         self.size = size
         clampCenter()
     }
@@ -59,6 +59,7 @@ public struct Viewport: Equatable, Sendable {
 
     /// Moves the content with the pointer: a drag by `delta` shifts everything by `delta`.
     public mutating func pan(by delta: Point) {
+        guard delta.x.isFinite, delta.y.isFinite else { return }  // a bad delta moves nothing
         center.x -= delta.x / worldSize
         center.y -= delta.y / worldSize
         clampCenter()
@@ -66,6 +67,7 @@ public struct Viewport: Equatable, Sendable {
 
     /// Changes zoom so that the world point under `anchor` stays under it.
     public mutating func setZoom(_ newZoom: Double, keeping anchor: Point) {
+        guard newZoom.isFinite, anchor.x.isFinite, anchor.y.isFinite else { return }
         let fixed = worldPoint(at: anchor)
         zoom = min(max(newZoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
         center = WorldPoint(x: fixed.x - (anchor.x - size.width / 2) / worldSize,

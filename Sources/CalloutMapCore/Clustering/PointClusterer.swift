@@ -185,8 +185,11 @@ public final class PointClusterer: @unchecked Sendable {
         return count > 1 ? .cluster(id: id, count: count, position: p) : .point(index: id, position: p)
     }
 
+    /// The level for a zoom, clamped as a Double first (NaN is the lowest): a caller's
+    /// infinite or NaN zoom must not trap in the conversion.
     private func limit(_ zoom: Double) -> Int {
-        max(options.minZoom, min(Int(zoom.rounded(.down)), options.maxZoom + 1))
+        let low = Double(options.minZoom), high = Double(options.maxZoom + 1)
+        return zoom.isNaN ? options.minZoom : Int(max(low, min(zoom.rounded(.down), high)))
     }
 
     static func lngX(_ lng: Double) -> Double { lng / 360 + 0.5 }

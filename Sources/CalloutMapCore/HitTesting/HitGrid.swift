@@ -23,8 +23,9 @@ public struct HitGrid: Sendable {
         }
         guard minX < maxX, minY < maxY else { return }
         origin = Point(x: minX, y: minY)
-        columns = min(Self.maxCells, max(1, Int(((maxX - minX) / cellSize).rounded(.up))))
-        rows = min(Self.maxCells, max(1, Int(((maxY - minY) / cellSize).rounded(.up))))
+        columns = Self.cellIndex(((maxX - minX) / cellSize).rounded(.up), count: Self.maxCells + 1)
+        rows = Self.cellIndex(((maxY - minY) / cellSize).rounded(.up), count: Self.maxCells + 1)
+        guard columns > 0, rows > 0 else { columns = 0; rows = 0; return }
         cell = Size(width: (maxX - minX) / Double(columns), height: (maxY - minY) / Double(rows))
         // Two passes (count, then fill) into one flat array: no array per cell.
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
@@ -48,8 +49,14 @@ public struct HitGrid: Sendable {
         }
     }
 
-    private func column(_ x: Double) -> Int { min(columns - 1, max(0, Int((x - origin.x) / cell.width))) }
-    private func row(_ y: Double) -> Int { min(rows - 1, max(0, Int((y - origin.y) / cell.height))) }
+    private func column(_ x: Double) -> Int { Self.cellIndex((x - origin.x) / cell.width, count: columns) }
+    private func row(_ y: Double) -> Int { Self.cellIndex((y - origin.y) / cell.height, count: rows) }
+
+    /// `v` as an index in 0..<count, clamped as a Double so rectangles spanning more than a
+    /// Double can hold (their extent overflows to infinity, or NaN) convert without trapping.
+    private static func cellIndex(_ v: Double, count: Int) -> Int {
+        v.isNaN ? 0 : Int(min(max(v, 0), Double(count - 1)))
+    }
 
     /// Moves every rectangle by `shift` (a pan) without rebuilding.
     public mutating func translate(by shift: Point) {

@@ -16,8 +16,9 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible {
     public init(containing c: Coordinate, zoom: Int) {
         let p = WebMercator.worldPoint(for: c)
         let n = Double(1 << zoom)
-        let x = min(max(Int(floor(p.x * n)), 0), (1 << zoom) - 1)
-        let y = min(max(Int(floor(p.y * n)), 0), (1 << zoom) - 1)
+        // Clamped as Doubles: a far-out longitude must not overflow the conversion to Int.
+        let x = Int(min(max(floor(p.x * n), 0), n - 1))
+        let y = Int(min(max(floor(p.y * n), 0), n - 1))
         self.init(zoom: zoom, x: x, y: y)
     }
 

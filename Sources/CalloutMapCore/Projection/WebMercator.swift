@@ -7,7 +7,10 @@ public enum WebMercator {
     public static let maxLatitude = 85.051_128_779_806_59
     public static let halfCircumference = Double.pi * earthRadius
 
+    /// A coordinate that is not a number (NaN, infinite) projects to the world's centre, so no
+    /// caller's bad value reaches an integer conversion downstream.
     public static func worldPoint(for c: Coordinate) -> WorldPoint {
+        guard c.latitude.isFinite, c.longitude.isFinite else { return WorldPoint(x: 0.5, y: 0.5) }
         let lat = min(max(c.latitude, -maxLatitude), maxLatitude)
         let sinLat = sin(lat * .pi / 180)
         let x = (c.longitude + 180) / 360
