@@ -10,10 +10,13 @@ seconds="${1:-60}"
 ./scripts/install-deps.sh >/dev/null
 
 echo "== build the fuzz targets (release, -sanitize=fuzzer,address)"
-swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
-  --product calloutmap-fuzz --scratch-path .build-fuzz 2>&1 | grep -Ev "prohibited flag|Cannot export local symbol|^\[" || true
+log=$(mktemp)
+if ! swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+     --product calloutmap-fuzz --scratch-path .build-fuzz >"$log" 2>&1; then
+  cat "$log" >&2; rm -f "$log"; echo "the fuzz target did not build" >&2; exit 1
+fi
+rm -f "$log"
 fuzzer=.build-fuzz/release/calloutmap-fuzz
-[ -x "$fuzzer" ] || { echo "the fuzz target did not build" >&2; exit 1; }
 
 status=0
 for target in geojson basemap; do
