@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes every parser with libFuzzer + AddressSanitizer: the JSON reader and
-# GeoJSON loader, and the basemap band decoder. Usage: fuzz.sh [SECONDS per target, default 60]
+# GeoJSON loader, the basemap band decoder, and the command line's value parsers. Usage: fuzz.sh [SECONDS per target, default 60]
 # Each target starts from the committed seeds (Tests/CoreTests/Fixtures/fuzz/<target>) in a
 # scratch copy; a crash leaves its input in .build-fuzz/crashes/<target>/ and fails the script.
 # To keep a crash as a regression, copy it into the seeds as crash-<what>.<ext> and fix the parser.
@@ -19,7 +19,7 @@ rm -f "$log"
 fuzzer=.build-fuzz/release/calloutmap-fuzz
 
 status=0
-for target in geojson basemap; do
+for target in geojson basemap cli; do
   corpus=.build-fuzz/corpus/$target crashes=.build-fuzz/crashes/$target
   mkdir -p "$corpus" "$crashes"
   cp -n Tests/CoreTests/Fixtures/fuzz/$target/* "$corpus/"

@@ -2,7 +2,7 @@ import CalloutMapCore
 import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
-/// default, or `basemap`). Anything the parsers may do with bytes is allowed
+/// default, `basemap`, or `cli`: the command line's coordinate and size values). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -11,7 +11,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum FuzzTarget: String, CaseIterable {
-    case geojson, basemap
+    case geojson, basemap, cli
 
     static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CALLOUTMAP_FUZZ"] ?? "geojson") ?? .geojson
 
@@ -19,6 +19,7 @@ enum FuzzTarget: String, CaseIterable {
         switch self {
         case .geojson: Self.geojson(bytes)
         case .basemap: Self.basemap(bytes)
+        case .cli: Self.cli(bytes)
         }
     }
 
@@ -36,6 +37,15 @@ enum FuzzTarget: String, CaseIterable {
         }
         precondition(!result.problems.contains { $0.severity == .fatal } || result.annotations.isEmpty,
                      "a fatal problem with annotations loaded")
+    }
+
+    /// `--center LAT,LON` and `--size WxH` values: parsed values are always usable.
+    static func cli(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let c = Coordinate(parsing: text) { precondition(c.isValid, "an invalid coordinate parsed") }
+        if let s = Size(parsing: text) {
+            precondition(s.width >= 1 && s.height >= 1 && s.width <= 16384 && s.height <= 16384, "a size out of range parsed")
+        }
     }
 
     /// A band file: header, index, then every cell decoded and every tile of zooms 0–3 asked for.
@@ -58,7 +68,7 @@ enum FuzzTarget: String, CaseIterable {
 
 #if !FUZZING
 /// Without libFuzzer (a plain `swift build`), the same targets replay files:
-/// `calloutmap-fuzz [geojson|basemap] FILE…` — how a crash found by the fuzzer is re-run.
+/// `calloutmap-fuzz [geojson|basemap|cli] FILE…` — how a crash found by the fuzzer is re-run.
 @main
 enum Replay {
     static func main() {

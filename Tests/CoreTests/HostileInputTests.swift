@@ -177,5 +177,12 @@ final class HostileInputTests: XCTestCase {
             guard let band = try? BasemapBand(contentsOf: url) else { continue }
             for (x, y) in band.cellKeys { XCTAssertNotNil(band.cell(x: x, y: y)) }
         }
+        let cli = try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("cli"), includingPropertiesForKeys: nil)
+        XCTAssertGreaterThan(cli.count, 1)
+        for url in cli {
+            let text = String(decoding: try InputFile.read(url), as: UTF8.self)
+            if let c = Coordinate(parsing: text) { XCTAssertTrue(c.isValid, url.lastPathComponent) }
+            _ = Size(parsing: text)
+        }
     }
 }
