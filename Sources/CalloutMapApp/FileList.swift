@@ -40,11 +40,7 @@ final class FileList {
         gtk_widget_add_css_class(line, "dim-label")
         gtk_box_append(cast(texts), title)
         gtk_box_append(cast(texts), line)
-        let remove = gtk_button_new_from_icon_name("list-remove-symbolic")!
-        gtk_widget_add_css_class(remove, "flat")
-        gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(remove, "Remove from the Map")
-        cm_accessible_set_label(remove, "Remove \(name)")
+        let remove = IconButton.make("list-remove-symbolic", tooltip: "Remove from the Map", accessibleName: "Remove \(name)", flat: true)
         gtk_box_append(cast(box), texts)
         gtk_box_append(cast(box), remove)
         gtk_list_box_append(OpaquePointer(widget), box)

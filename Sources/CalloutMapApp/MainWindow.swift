@@ -62,8 +62,8 @@ final class MainWindow: MapViewDelegate {
         let header = gtk_header_bar_new()!
         let zoomBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(zoomBox, "linked")
-        zoomOut = Self.iconButton("zoom-out-symbolic", tooltip: "Zoom Out")
-        zoomIn = Self.iconButton("zoom-in-symbolic", tooltip: "Zoom In")
+        zoomOut = IconButton.make("zoom-out-symbolic", tooltip: "Zoom Out")
+        zoomIn = IconButton.make("zoom-in-symbolic", tooltip: "Zoom In")
         gtk_box_append(cast(zoomBox), zoomOut)
         gtk_box_append(cast(zoomBox), zoomIn)
         gtk_header_bar_pack_start(opaque(header), zoomBox)
@@ -77,7 +77,7 @@ final class MainWindow: MapViewDelegate {
         cm_accessible_set_label(panelToggle, "Show approach and events")
         gtk_toggle_button_set_active(cast(panelToggle), 1)
         gtk_header_bar_pack_end(opaque(header), panelToggle)
-        let open = Self.iconButton("document-open-symbolic", tooltip: "Open GeoJSON… (Ctrl+O)")
+        let open = IconButton.make("document-open-symbolic", tooltip: "Open GeoJSON… (Ctrl+O)")
         gtk_header_bar_pack_start(opaque(header), open)
         gtk_header_bar_pack_end(opaque(header), activity.widget)
         gtk_window_set_titlebar(cm_window(window), header)
@@ -155,13 +155,6 @@ final class MainWindow: MapViewDelegate {
     func present() {
         gtk_window_present(cm_window(window))
         gtk_widget_grab_focus(map.widget)
-    }
-
-    private static func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new_from_icon_name(icon)!
-        gtk_widget_set_tooltip_text(button, tooltip)
-        cm_accessible_set_label(button, tooltip)
-        return button
     }
 
     /// Files at least this big (bytes) are read on a worker thread.

@@ -24,11 +24,7 @@ final class ProblemBanner {
         gtk_label_set_max_width_chars(OpaquePointer(label), 80)
         gtk_label_set_xalign(OpaquePointer(label), 0)
         gtk_label_set_selectable(OpaquePointer(label), 1)
-        let close = gtk_button_new_from_icon_name("window-close-symbolic")!
-        gtk_widget_add_css_class(close, "flat")
-        gtk_widget_set_valign(close, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(close, "Dismiss")
-        cm_accessible_set_label(close, "Dismiss")
+        let close = IconButton.make("window-close-symbolic", tooltip: "Dismiss", flat: true)
         gtk_box_append(cast(box), label)
         gtk_box_append(cast(box), close)
         gtk_revealer_set_child(OpaquePointer(widget), box)

@@ -51,12 +51,18 @@ final class FileEndToEndTests: XCTestCase {
         XCTAssertTrue(buttons.contains("Remove pipe.geojson"), "each file listed, with its remove button")
     }
 
-    func testRemovingAFileWhileItLoadsStopsTheLoad() throws {
-        let file = try Self.bigFile()
-        defer { try? FileManager.default.removeItem(at: file) }
+    /// The app on the big file, its window up while the file is still being read.
+    func launchLoadingBigFile(_ file: URL) throws -> AppProcess {
         let app = try AppProcess(["--log-events", "--no-demo", "--data", file.path, "--size", "1000x700"], keepingStandardError: true)
         XCTAssertNotNil(app.next("loading-started", timeout: 10))  // before the first frame
         XCTAssertNotNil(app.next("ready", timeout: 20))
+        return app
+    }
+
+    func testRemovingAFileWhileItLoadsStopsTheLoad() throws {
+        let file = try Self.bigFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let app = try launchLoadingBigFile(file)
         try click(app, button: "Remove \(file.lastPathComponent)")
         let removed = try XCTUnwrap(app.next("file-removed", timeout: 10))
         try XCTSkipUnless(removed["loading"] as? Bool == true, "the file finished loading before the click landed")
@@ -71,9 +77,7 @@ final class FileEndToEndTests: XCTestCase {
     func testClosingTheWindowWhileAFileLoadsEndsTheAppAtOnce() throws {
         let file = try Self.bigFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        let app = try AppProcess(["--log-events", "--no-demo", "--data", file.path, "--size", "1000x700"], keepingStandardError: true)
-        XCTAssertNotNil(app.next("loading-started", timeout: 10))  // before the first frame
-        XCTAssertNotNil(app.next("ready", timeout: 20))
+        let app = try launchLoadingBigFile(file)
         try click(app, button: "Close")
         let closed = Date()
         while app.process.isRunning && Date().timeIntervalSince(closed) < 10 { usleep(50_000) }

@@ -14,6 +14,8 @@ final class CalloutTests: XCTestCase {
     final class Log: MapViewDelegate {
         var lines: [String] = []
         var controls: [UnsafeMutablePointer<GtkWidget>?] = []
+        /// Removes the pin from its own accessory's tap, as a "Delete" button would.
+        var removeOnTap = false
         func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation)
             view.rightCalloutAccessoryView = CalloutAccessory.detailDisclosureButton()
@@ -25,6 +27,7 @@ final class CalloutTests: XCTestCase {
                      calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?) {
             lines.append("accessory")
             controls.append(control)
+            if removeOnTap, let annotation = view.annotation { mapView.removeAnnotation(annotation) }
         }
         func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) { lines.append("shown") }
         func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) { lines.append("hidden") }
@@ -242,7 +245,8 @@ final class CalloutTests: XCTestCase {
     }
 }
 
-@MainActor private func calloutMap(_ mode: CalloutMode) -> (UnsafeMutablePointer<GtkWidget>, MapView, CalloutTests.Log, PointAnnotation) {
+/// A window on San Francisco with one marker (a disclosure button on its callout) in `mode`.
+@MainActor func calloutMap(_ mode: CalloutMode) -> (UnsafeMutablePointer<GtkWidget>, MapView, CalloutTests.Log, PointAnnotation) {
     let (window, map) = GtkTestSupport.mapWindow()
     let log = CalloutTests.Log()
     map.delegate = log

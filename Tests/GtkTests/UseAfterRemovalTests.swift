@@ -12,31 +12,12 @@ final class UseAfterRemovalTests: XCTestCase {
         try XCTSkipUnless(MainActor.assumeIsolated { GtkTestSupport.hasDisplay }, "needs a display")
     }
 
-    final class Log: MapViewDelegate {
-        var lines: [String] = []
-        var removeOnTap = false
-        func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
-            let view = mapView.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation)
-            view.rightCalloutAccessoryView = CalloutAccessory.detailDisclosureButton()
-            return view
-        }
-        func mapView(_ mapView: MapView, didSelect view: AnnotationView) { lines.append("select") }
-        func mapView(_ mapView: MapView, didDeselect view: AnnotationView) { lines.append("deselect") }
-        func mapView(_ mapView: MapView, annotationView view: AnnotationView,
-                     calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?) {
-            lines.append("accessory")
-            // What a "Delete" button does: the pin goes from inside its own callout's click.
-            if removeOnTap, let annotation = view.annotation { mapView.removeAnnotation(annotation) }
-        }
-        func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) { lines.append("shown") }
-        func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) { lines.append("hidden") }
-        func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) { lines.append("popover-closed") }
-    }
+    typealias Log = CalloutTests.Log
 
     func testAnAccessoryTappedAsItsPinIsRemovedDoesNothing() {
         MainActor.assumeIsolated {
             for mode in [CalloutMode.standard, .popover] {
-                let (window, map, log, pin) = makeMap(mode)
+                let (window, map, log, pin) = calloutMap(mode)
                 defer { gtk_window_destroy(cm_window(window)) }
                 map.selectAnnotation(pin, animated: false)
                 GtkTestSupport.spin(0.2)
@@ -55,7 +36,7 @@ final class UseAfterRemovalTests: XCTestCase {
     func testTheDelegateRemovingThePinFromItsOwnAccessoryTap() {
         MainActor.assumeIsolated {
             for mode in [CalloutMode.standard, .custom, .popover] {
-                let (window, map, log, pin) = makeMap(mode)
+                let (window, map, log, pin) = calloutMap(mode)
                 defer { gtk_window_destroy(cm_window(window)) }
                 log.removeOnTap = true
                 map.selectAnnotation(pin, animated: false)
@@ -78,7 +59,7 @@ final class UseAfterRemovalTests: XCTestCase {
             weak var weakMap: MapView?
             var popoverWatch: FinalizeWatch?
             do {
-                let (window, map, log, pin) = makeMap(.popover)
+                let (window, map, log, pin) = calloutMap(.popover)
                 weakMap = map
                 map.selectAnnotation(pin, animated: false)
                 GtkTestSupport.spin(0.2)
@@ -123,7 +104,7 @@ final class UseAfterRemovalTests: XCTestCase {
 
     func testCallingAMapWhoseWidgetIsGoneDoesNothing() {
         MainActor.assumeIsolated {
-            let (window, map, log, pin) = makeMap(.standard)
+            let (window, map, log, pin) = calloutMap(.standard)
             map.selectAnnotation(pin, animated: false)
             GtkTestSupport.spin(0.1)
             gtk_window_destroy(cm_window(window))
@@ -147,19 +128,6 @@ final class UseAfterRemovalTests: XCTestCase {
             XCTAssertFalse(log.lines.contains("shown") && log.lines.last == "shown", "no callout shown by a disposed map")
         }
     }
-}
-
-@MainActor private func makeMap(_ mode: CalloutMode) -> (UnsafeMutablePointer<GtkWidget>, MapView, UseAfterRemovalTests.Log, PointAnnotation) {
-    let (window, map) = GtkTestSupport.mapWindow()
-    let log = UseAfterRemovalTests.Log()
-    map.delegate = log
-    map.calloutMode = mode
-    map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
-    let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 320)), title: "Pin", subtitle: "Sub")
-    map.addAnnotation(pin)
-    map.annotationLayer.layout(map.viewport)
-    GtkTestSupport.spin()
-    return (window, map, log, pin)
 }
 
 /// The callout's first button, with a reference of our own so it outlives the callout.
