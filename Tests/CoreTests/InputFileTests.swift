@@ -1,4 +1,4 @@
-import CalloutMapCore
+@testable import CalloutMapCore
 import Foundation
 import XCTest
 
@@ -49,6 +49,12 @@ final class InputFileTests: XCTestCase {
         } else {
             XCTAssertEqual(refusal(file), "\(file.path): cannot be read: permission denied")
         }
+        // What each refusal says, for the errors a test run as root cannot provoke.
+        XCTAssertEqual(InputFile.reason(errno: EACCES), "cannot be read: permission denied")
+        XCTAssertEqual(InputFile.reason(errno: ELOOP), "cannot be read: too many symbolic links")
+        XCTAssertEqual(InputFile.reason(errno: EIO), "cannot be read (Input/output error)")
+        XCTAssertEqual(InputFile.notAFile(mode: S_IFSOCK), "is a socket, not a file")
+        XCTAssertEqual(InputFile.notAFile(mode: S_IFBLK), "is a device, not a file")
     }
 
     func testFilesOverTheLimitAreRefusedWithTheirSize() throws {
