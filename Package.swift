@@ -13,8 +13,10 @@ let package = Package(
     targets: [
         // GTK 4 (with cairo, pango, GLib) from Debian's libgtk-4-dev.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-        // Pure Swift: geometry, projection, tiles, viewport, gestures, basemap decoding. No GTK.
-        .target(name: "CalloutMapCore"),
+        // SQLite 3 from Debian's libsqlite3-dev: MBTiles files are SQLite databases.
+        .systemLibrary(name: "CalloutMapSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Pure Swift: geometry, projection, tiles, viewport, gestures, basemap decoding, tile sources. No GTK.
+        .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite"]),
         // A thin, safe layer over GTK/GLib: ownership, signals, main loop, custom widgets.
         .target(name: "CalloutMapGtk", dependencies: ["CGtk"]),
         // The map widget and its cairo drawing.
@@ -23,7 +25,7 @@ let package = Package(
         .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk"]),
         // libFuzzer targets for the parsers (scripts/fuzz.sh); built plainly, it replays files.
         .executableTarget(name: "CalloutMapFuzz", dependencies: ["CalloutMapCore"]),
-        .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore", "CalloutMapSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CGtk"]),
         .testTarget(name: "GtkTests", dependencies: ["CalloutMapWidget", "CalloutMapGtk", "CalloutMapCore", "CGtk"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CalloutMapCore", "CGtk"], exclude: ["Scripts"]),

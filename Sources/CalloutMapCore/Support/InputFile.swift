@@ -60,6 +60,13 @@ public enum InputFile {
         return bytes
     }
 
+    /// Fails unless `url` names a regular file (for readers that open files themselves, as SQLite does).
+    public static func requireRegularFile(_ url: URL) throws(Failure) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { throw Failure(file: url.path, reason: reason(errno: errno)) }
+        if let kind = notAFile(mode: info.st_mode) { throw Failure(file: url.path, reason: kind) }
+    }
+
     /// What a non-regular file is, said to the user, or nil for a regular file.
     static func notAFile(mode: mode_t) -> String? {
         switch mode & S_IFMT {

@@ -1,0 +1,34 @@
+/// Where map tiles come from: an encoded image (PNG or JPEG) per tile, in the XYZ scheme
+/// (row 0 at the top). The embedded offline basemap is drawn beneath every source and
+/// shows wherever a source has no tile, has not delivered it yet, or failed.
+public protocol TileSource: AnyObject, Sendable {
+    /// Short name for menus and messages (a file's name, a server's host).
+    var name: String { get }
+    /// Credit shown in the map's corner while the source is on the map (plain text).
+    var attribution: String? { get }
+    /// Zooms the source has tiles for; deeper, the deepest tile is shown scaled.
+    var zoomRange: ClosedRange<Int> { get }
+    /// Pixels per tile side.
+    var tileSize: Int { get }
+    /// The tile's encoded image, nil where the source has none. Called off the main thread,
+    /// several at once. Throws a `TileSourceError` when the source itself failed.
+    func tileData(for tile: TileID) async throws -> [UInt8]?
+}
+
+/// Why a tile source could not be used or could not deliver; names the source.
+public struct TileSourceError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var source: String
+    public var reason: String
+
+    public init(source: String, reason: String) {
+        self.source = source
+        self.reason = reason
+    }
+
+    public var description: String { "\(source): \(reason)" }
+}
+
+extension TileSource {
+    /// The largest encoded tile a source hands out (a real 512-px JPEG is well under 1 MB).
+    public static var maxTileBytes: Int { 16 << 20 }
+}

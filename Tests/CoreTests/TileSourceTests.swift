@@ -1,0 +1,106 @@
+import CalloutMapCore
+import Foundation
+import XCTest
+
+/// MBTiles files and tile folders as sources: tiles found in their places (MBTiles rows count
+/// from the bottom), metadata read, and every file that is not one refused by name.
+final class TileSourceTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-tiles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// Distinct bytes per tile, so a tile found in the wrong place shows.
+    func bytes(_ t: TileID) -> [UInt8] { Array("tile \(t)".utf8) }
+
+    func refusal(_ url: URL) -> String? {
+        do { _ = try MBTilesSource(contentsOf: url); return nil } catch { return error.description }
+    }
+
+    func testMBTilesTilesAreFoundInTheirPlacesWithTheirMetadata() throws {
+        let url = folder.appendingPathComponent("world.mbtiles")
+        let tiles = (0...2).flatMap { z in (0..<(1 << z)).flatMap { x in (0..<(1 << z)).map { y in TileID(zoom: z, x: x, y: y) } } }
+        try MBTilesWriter.write(to: url, metadata: ["name": "World", "format": "png", "minzoom": "0", "maxzoom": "2",
+                                                   "attribution": "© Test", "bounds": "-180,-85,180,85"],
+                                tiles: Dictionary(uniqueKeysWithValues: tiles.map { ($0, bytes($0)) }))
+        let source = try MBTilesSource(contentsOf: url)
+        XCTAssertEqual(source.name, "World")
+        XCTAssertEqual(source.attribution, "© Test")
+        XCTAssertEqual(source.zoomRange, 0...2)
+        XCTAssertEqual(source.format, "png")
+        XCTAssertEqual(source.bounds?.west, -180)
+        for t in tiles { XCTAssertEqual(try source.data(for: t), bytes(t), "\(t)") }
+        XCTAssertEqual(try source.data(for: TileID(zoom: 2, x: 5, y: 1)), bytes(TileID(zoom: 2, x: 1, y: 1)), "x wraps round the world")
+        XCTAssertNil(try source.data(for: TileID(zoom: 3, x: 0, y: 0)), "deeper than maxzoom: the layer scales an ancestor")
+        XCTAssertNil(try source.data(for: TileID(zoom: 2, x: 0, y: 9)))
+        XCTAssertNil(try source.data(for: TileID(zoom: 40, x: 0, y: 0)))
+    }
+
+    func testMissingZoomsComeFromTheTilesAndTheNameFromTheFile() throws {
+        let url = folder.appendingPathComponent("bare.mbtiles")
+        try MBTilesWriter.write(to: url, metadata: [:], tiles: [TileID(zoom: 3, x: 1, y: 2): [1], TileID(zoom: 5, x: 0, y: 0): [2]])
+        let source = try MBTilesSource(contentsOf: url)
+        XCTAssertEqual(source.zoomRange, 3...5)
+        XCTAssertEqual(source.name, "bare.mbtiles")
+        XCTAssertNil(source.attribution)
+        XCTAssertEqual(try source.data(for: TileID(zoom: 3, x: 1, y: 2)), [1])
+    }
+
+    func testWhatIsNotARasterMBTilesFileIsRefusedByName() throws {
+        let text = folder.appendingPathComponent("text.mbtiles")
+        try Data(String(repeating: "not a database ", count: 100).utf8).write(to: text)
+        XCTAssertEqual(refusal(text), "\(text.path): is not an MBTiles file (not an SQLite database)")
+
+        let vector = folder.appendingPathComponent("vector.mbtiles")
+        try MBTilesWriter.write(to: vector, metadata: ["format": "pbf"], tiles: [TileID(zoom: 0, x: 0, y: 0): [1]])
+        XCTAssertEqual(refusal(vector), "\(vector.path): holds vector tiles (pbf), which CalloutMap cannot draw; use a raster MBTiles file")
+
+        let empty = folder.appendingPathComponent("empty.mbtiles")
+        try MBTilesWriter.write(to: empty, metadata: ["format": "png"], tiles: [:])
+        XCTAssertEqual(refusal(empty), "\(empty.path): has no tiles (or its minzoom and maxzoom make no sense)")
+
+        let damaged = folder.appendingPathComponent("damaged.mbtiles")
+        try MBTilesWriter.write(to: damaged, metadata: ["format": "png", "minzoom": "0", "maxzoom": "0"],
+                                tiles: [TileID(zoom: 0, x: 0, y: 0): [UInt8](repeating: 7, count: 50_000)])
+        var data = try Data(contentsOf: damaged)
+        for i in stride(from: 100, to: data.count, by: 7) { data[i] ^= 0x5A }
+        try data.write(to: damaged)
+        if let message = refusal(damaged) {
+            XCTAssertTrue(message.hasPrefix(damaged.path + ": "), message)
+        } else {
+            // SQLite may open a damaged file and fail on the tile: then the lookup says so.
+            let source = try MBTilesSource(contentsOf: damaged)
+            do { _ = try source.data(for: TileID(zoom: 0, x: 0, y: 0)) } catch { XCTAssertEqual(error.source, damaged.path) }
+        }
+
+        XCTAssertEqual(refusal(folder), "\(folder.path): is a folder, not a file")
+        XCTAssertEqual(refusal(URL(fileURLWithPath: "/dev/zero")), "/dev/zero: is a device, not a file")
+        let fifo = folder.appendingPathComponent("pipe.mbtiles")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertEqual(refusal(fifo), "\(fifo.path): is a pipe, not a file")
+        XCTAssertEqual(refusal(folder.appendingPathComponent("gone.mbtiles")), "\(folder.path)/gone.mbtiles: does not exist")
+    }
+
+    func testATileFolderServesItsZXYFiles() async throws {
+        for (z, x, y, ext) in [(0, 0, 0, "png"), (1, 1, 0, "jpg"), (4, 3, 5, "png")] {
+            let dir = folder.appendingPathComponent("\(z)/\(x)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(bytes(TileID(zoom: z, x: x, y: y))).write(to: dir.appendingPathComponent("\(y).\(ext)"))
+        }
+        let source = try TileFolderSource(folder: folder)
+        XCTAssertEqual(source.zoomRange, 0...4)
+        for t in [TileID(zoom: 0, x: 0, y: 0), TileID(zoom: 1, x: 1, y: 0), TileID(zoom: 4, x: 3, y: 5)] {
+            let data = try await source.tileData(for: t)
+            XCTAssertEqual(data, bytes(t))
+        }
+        let missing = try await source.tileData(for: TileID(zoom: 1, x: 0, y: 0))
+        XCTAssertNil(missing)
+        let empty = folder.appendingPathComponent("nothing")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try TileFolderSource(folder: empty))
+    }
+}
