@@ -106,6 +106,7 @@ final class MainWindow: MapViewDelegate {
         }
 
         map.delegate = self
+        if let path = options.tiles { showTiles(path) }
         DemoViews.register(on: map.annotationLayer)
         map.clusteringIdentifier = DemoViews.clusteringIdentifier
         Signal.connect(zoomIn, "clicked") { [weak self] in self?.map.zoom(by: ZoomSteps.key) }
@@ -253,6 +254,16 @@ final class MainWindow: MapViewDelegate {
         isClosed = true
         for file in openFiles.values { file.cancellation.cancel() }
         onClose?()
+    }
+
+    /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
+    func showTiles(_ path: String) {
+        do {
+            map.tileLayers = [RasterTileLayer(source: try TileSources.open(path))]
+        } catch {
+            FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
+            banner.show(messages: ["\(error); showing the offline map"])
+        }
     }
 
     /// Switches the approach; the current selection is shown again the new way.

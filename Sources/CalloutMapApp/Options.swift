@@ -19,6 +19,7 @@ struct Options {
     var output: String?
     var logEvents = false
     var dataFiles: [String] = []
+    var tiles: String?
     var demo = true
     var mode = CalloutMode.standard
     var select: String?
@@ -35,6 +36,7 @@ struct Options {
       --size WxH         window or image size in pixels (default 1280x800)
       --dark, --light    force the dark or light style (default: follow the desktop)
       --data FILE        also show the points of a GeoJSON FeatureCollection (repeatable)
+      --tiles PATH       draw the tiles of an MBTiles file or a z/x/y folder over the offline map
       --no-demo          leave out the built-in San Francisco demo annotations
       --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover
       --select TITLE     select the annotation with this title at start
@@ -86,6 +88,7 @@ struct Options {
             case "--light": o.theme = .light
             case "--log-events": o.logEvents = true
             case "--data": o.dataFiles.append(try value(arg))
+            case "--tiles": o.tiles = try value(arg)
             case "--no-demo": o.demo = false
             case "--mode":
                 let v = try value(arg)

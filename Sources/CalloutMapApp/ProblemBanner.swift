@@ -31,10 +31,13 @@ final class ProblemBanner {
         Signal.connect(close, "clicked") { [weak self] in self?.hide() }
     }
 
-    func show(_ problems: [GeoJSONProblem]) {
-        var lines = problems.prefix(Self.shownProblems).map(\.description)
-        if problems.count > Self.shownProblems {
-            lines.append("… and \(problems.count - Self.shownProblems) more (all are on standard error)")
+    func show(_ problems: [GeoJSONProblem]) { show(messages: problems.map(\.description)) }
+
+    /// Shows the first few messages (plain text) and how many more there are.
+    func show(messages: [String]) {
+        var lines = Array(messages.prefix(Self.shownProblems))
+        if messages.count > Self.shownProblems {
+            lines.append("… and \(messages.count - Self.shownProblems) more (all are on standard error)")
         }
         gtk_label_set_text(OpaquePointer(label), lines.joined(separator: "\n"))
         gtk_revealer_set_reveal_child(OpaquePointer(widget), 1)

@@ -10,6 +10,8 @@ struct RenderCommand {
     let options: Options
     let basemap: Basemap
     let annotationFiles: [URL]
+    /// The longest `render` waits for tiles, in all.
+    static let tileTimeout = 30.0
 
     func run() -> Int32 {
         do {
@@ -32,6 +34,13 @@ struct RenderCommand {
                 select(selected, in: layer, viewport: &viewport, scene: &scene, style: style)
             }
             scene.viewport = viewport
+            if let path = options.tiles {
+                // Every tile in view (and the margin the map draws beyond it) has loaded or failed,
+                // or 30 s have passed, before the picture is drawn.
+                let tiles = RasterTileLayer(source: try TileSources.open(path))
+                tiles.loadAll(covering: viewport, scale: options.scale, timeout: Self.tileTimeout)
+                scene.tileLayers = [tiles]
+            }
             try renderer.writePNG(of: scene, to: options.output!)
             return 0
         } catch {

@@ -24,6 +24,8 @@ public struct MapScene {
     public var floatingPin: AnnotationView?
     /// A callout drawn with the pins (offscreen renders), and where.
     public var callout: (sketch: CalloutSketch, placement: CalloutPlacement)?
+    /// Tile sources drawn over the basemap, bottom first; the basemap shows where they have no tile.
+    public var tileLayers: [RasterTileLayer] = []
 
     public init(viewport: Viewport, style: BasemapStyle, scale: Int, tiles: TileCache,
                 fontName: String = MapScene.defaultFont) {
@@ -37,6 +39,14 @@ public struct MapScene {
     public static let defaultFont = "Cantarell 9"
     public static let attribution = "Natural Earth; GSHHG © Wessel & Smith"
 
+    /// The credits of what is on the map: the tile sources', then the basemap's.
+    public var attribution: String {
+        (tileLayers.reversed().compactMap(\.attribution) + [Self.attribution]).joined(separator: " · ")
+    }
+
+    /// Changes when anything the tile layers draw changes (for the map's kept image).
+    var tilesRevision: Int { tileLayers.reduce(tileLayers.count) { $0 &* 31 &+ $1.revision } }
+
     /// Appends the frame; returns false when some tiles were stood in for and another frame is needed.
     @discardableResult
     public func append(to snapshot: OpaquePointer) -> Bool {
@@ -46,7 +56,8 @@ public struct MapScene {
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
             if let layer = annotationLayer {
                 layer.layout(viewport)
-                complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer) { cr, area, kept in
+                complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer,
+                                              tilesRevision: tilesRevision) { cr, area, kept in
                     // `area` shares the view's centre; the pins' places are the view's.
                     let complete = paintTiles(cr, for: area)
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
@@ -64,7 +75,7 @@ public struct MapScene {
             if let callout { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
         }
-        OverlayPainter(style: style, fontName: fontName).append(to: snapshot, viewport: viewport)
+        OverlayPainter(style: style, fontName: fontName).append(to: snapshot, viewport: viewport, attribution: attribution)
         return complete
     }
 }
@@ -77,20 +88,35 @@ extension MapScene {
         cairo_paint(cr)
         let start = DispatchTime.now().uptimeNanoseconds
         var complete = true
-        for placement in viewport.visibleTiles(deviceScale: Double(scale)) {
+        let placements = viewport.visibleTiles(deviceScale: Double(scale))
+        for placement in placements {
             var surface = tiles.cachedSurface(for: placement.tile, style: style, scale: scale)
             if surface == nil {
                 let spent = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 if let budget = tileBudget, spent > budget {
                     complete = false
                     paintStandIn(cr, for: placement)
+                    paintTileLayers(cr, at: placement)
                     continue
                 }
                 surface = tiles.surface(for: placement.tile, style: style, scale: scale)
             }
             paint(cr, surface!, in: placement.frame, portion: nil)
+            paintTileLayers(cr, at: placement)
+        }
+        if !tileLayers.isEmpty {
+            let shown = placements.map(\.tile)
+            for layer in tileLayers { layer.keepLoading(only: layer.sourceTiles(for: shown)) }
         }
         return complete
+    }
+
+    /// Each tile layer's image of a map tile over the basemap's (a layer with none lets it show).
+    private func paintTileLayers(_ cr: OpaquePointer, at placement: TilePlacement) {
+        for layer in tileLayers {
+            guard let image = layer.image(for: placement.tile) else { continue }
+            paint(cr, image.surface, in: placement.frame, portion: image.portion, alpha: layer.opacity)
+        }
     }
 
     /// Each pin's cached image that meets `bounds`, bottom first, on device pixels;
@@ -142,7 +168,7 @@ extension MapScene {
 
     /// Paints a tile surface (or the square `portion` of it, in tile fractions) into `frame`.
     private func paint(_ cr: OpaquePointer, _ surface: OpaquePointer, in f: Rect,
-                       portion: (x: Double, y: Double, size: Double)?) {
+                       portion: (x: Double, y: Double, size: Double)?, alpha: Double = 1) {
         let side = Viewport.tileSize
         cairo_save(cr)
         cairo_rectangle(cr, f.minX, f.minY, f.width, f.height)
@@ -161,7 +187,7 @@ extension MapScene {
         } else {
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
         }
-        cairo_paint(cr)
+        if alpha < 1 { cairo_paint_with_alpha(cr, alpha) } else { cairo_paint(cr) }
         cairo_restore(cr)
     }
 }

@@ -14,13 +14,13 @@ struct OverlayPainter {
     var plate: RGBA { style.isDark ? RGBA(0x242424, alpha: 0.82) : RGBA(0xFFFFFF, alpha: 0.82) }
     var ink: RGBA { style.isDark ? RGBA(0xDEDDDA) : RGBA(0x3D3846) }
 
-    func append(to snapshot: OpaquePointer, viewport: Viewport) {
+    func append(to snapshot: OpaquePointer, viewport: Viewport, attribution: String = MapScene.attribution) {
         let size = viewport.size
         guard size.width > 120, size.height > 40 else { return }
 
         let bar = ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, size.width / 4))
         drawPlate(snapshot, text: bar.label, barWidth: bar.width, alignRight: false, in: size)
-        drawPlate(snapshot, text: MapScene.attribution, barWidth: 0, alignRight: true, in: size)
+        drawPlate(snapshot, text: attribution, barWidth: 0, alignRight: true, in: size)
     }
 
     private func drawPlate(_ snapshot: OpaquePointer, text: String, barWidth: Double, alignRight: Bool, in size: Size) {

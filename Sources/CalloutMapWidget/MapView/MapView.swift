@@ -42,6 +42,14 @@ public final class MapView: WidgetImplementation {
     /// Standard mode: when set, the callout first shows this for about a second (seed 004's
     /// temporary title, e.g. "Loading…"), then the title, subtitle and accessories.
     public var temporaryCalloutTitle: String?
+    /// Tile sources over the offline basemap, bottom first (an opaque base, then overlays).
+    /// Switching them keeps the pins, the selection and its callout.
+    public var tileLayers: [RasterTileLayer] = [] {
+        didSet {
+            for layer in tileLayers { layer.onChange = { [weak self] in self?.queueDraw() } }
+            queueDraw()
+        }
+    }
     /// The pin with keyboard focus shows a ring.
     var focusRingView: AnnotationView? { pinProxies.hasFocus ? pinProxies.current : nil }
     public private(set) var hasDrawnFirstFrame = false
@@ -167,6 +175,7 @@ public final class MapView: WidgetImplementation {
         var scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
         scene.annotationLayer = annotationLayer
+        scene.tileLayers = tileLayers
         scene.focusRing = focusRingView
         if let pin = draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
         let complete = scene.append(to: snapshot)

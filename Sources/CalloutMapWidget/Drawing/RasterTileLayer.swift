@@ -1,0 +1,184 @@
+import CGtk
+import CalloutMapCore
+import Dispatch
+import Foundation
+
+/// A tile source on the map, drawn over the offline basemap: tiles are fetched and decoded
+/// off the main thread, kept decoded (least recently used first out once `byteBudget` is
+/// spent), and drawn as they land; a tile that is missing, still loading or failed lets the
+/// basemap show. Deeper than the source goes, its deepest tile is drawn scaled.
+@MainActor
+public final class RasterTileLayer {
+    public let source: any TileSource
+    /// 1 for an opaque base layer; less for an overlay.
+    public var opacity: Double { didSet { if opacity != oldValue { changed() } } }
+    public let byteBudget: Int
+    /// Changes whenever what the layer draws changes (a tile landed, the opacity changed).
+    public private(set) var revision = 0
+    /// Tiles that could not be had (missing tiles are not failures).
+    public private(set) var failures = 0
+    /// The first failure, for telling the user once per source.
+    public private(set) var firstError: TileSourceError?
+    /// Called when a tile lands or the layer changes (the map redraws).
+    var onChange: (() -> Void)?
+
+    private final class Entry {
+        let surface: Surface?  // nil: no tile there, or it failed
+        var lastUse: UInt64
+        init(surface: Surface?, lastUse: UInt64) {
+            self.surface = surface
+            self.lastUse = lastUse
+        }
+    }
+
+    private var entries: [TileID: Entry] = [:]
+    private var loading: [TileID: Task<Void, Never>] = [:]
+    private var clock: UInt64 = 0
+    private var bytes = 0
+
+    public init(source: any TileSource, opacity: Double = 1, byteBudget: Int = 96 << 20) {
+        self.source = source
+        self.opacity = opacity
+        self.byteBudget = byteBudget
+    }
+
+    public var attribution: String? { source.attribution }
+    public var cachedTileCount: Int { entries.count }
+    public var loadingTileCount: Int { loading.count }
+
+    /// The tile the source holds for a map tile: itself, or its ancestor at the source's deepest
+    /// zoom and which square of that ancestor it is (fractions of a tile).
+    func sourceTile(for tile: TileID) -> (tile: TileID, portion: (x: Double, y: Double, size: Double))? {
+        var t = tile.wrapped
+        var depth = 0
+        while t.zoom > source.zoomRange.upperBound, let parent = t.parent {
+            t = parent
+            depth += 1
+        }
+        guard source.zoomRange.contains(t.zoom) else { return nil }
+        let n = Double(1 << depth), w = tile.wrapped
+        return (t, (Double(w.x) / n - Double(t.x), Double(w.y) / n - Double(t.y), 1 / n))
+    }
+
+    /// What to draw for a map tile now, if it has landed; otherwise its load starts.
+    func image(for tile: TileID) -> (surface: OpaquePointer, portion: (x: Double, y: Double, size: Double))? {
+        guard let (t, portion) = sourceTile(for: tile) else { return nil }
+        clock += 1
+        guard let entry = entries[t] else {
+            load(t)
+            return nil
+        }
+        entry.lastUse = clock
+        return entry.surface.map { ($0.pointer, portion) }
+    }
+
+    /// Stops the loads of tiles no longer in view.
+    func keepLoading(only wanted: Set<TileID>) {
+        for (t, task) in loading where !wanted.contains(t) {
+            task.cancel()
+            loading[t] = nil
+        }
+    }
+
+    /// The source tiles a set of map tiles needs.
+    func sourceTiles(for tiles: [TileID]) -> Set<TileID> { Set(tiles.compactMap { sourceTile(for: $0)?.tile }) }
+
+    private func load(_ t: TileID) {
+        guard loading[t] == nil else { return }
+        let source = self.source
+        loading[t] = Task.detached(priority: .userInitiated) { [weak self] in
+            let outcome = await Self.fetch(t, from: source)
+            guard !Task.isCancelled else { return }
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.land(t, outcome) }
+            }
+        }
+    }
+
+    /// Fetches and decodes one tile (any thread): the surface, nil for no tile, or the error.
+    nonisolated static func fetch(_ t: TileID, from source: any TileSource) async -> Result<Surface?, TileSourceError> {
+        do {
+            guard let data = try await source.tileData(for: t) else { return .success(nil) }
+            guard let surface = TileDecoder.surface(from: data, tileSize: source.tileSize) else {
+                return .failure(TileSourceError(source: source.name, reason: "tile \(t) is not an image"))
+            }
+            return .success(surface)
+        } catch let error as TileSourceError {
+            return .failure(error)
+        } catch {
+            return .failure(TileSourceError(source: source.name, reason: "tile \(t): \(error)"))
+        }
+    }
+
+    private func land(_ t: TileID, _ outcome: Result<Surface?, TileSourceError>) {
+        loading[t] = nil
+        switch outcome {
+        case .success(let surface): store(t, surface)
+        case .failure(let error):
+            failures += 1
+            if firstError == nil { firstError = error }
+            store(t, nil)
+        }
+        changed()
+    }
+
+    private func store(_ t: TileID, _ surface: Surface?) {
+        clock += 1
+        if let old = entries[t], let s = old.surface { bytes -= s.byteCount }
+        entries[t] = Entry(surface: surface, lastUse: clock)
+        bytes += surface?.byteCount ?? 0
+        guard bytes > byteBudget else { return }
+        // The oldest quarter goes at once, so eviction stays rare.
+        let victims = entries.filter { $0.key != t }.sorted { $0.value.lastUse < $1.value.lastUse }
+        for (k, e) in victims.prefix(max(1, victims.count / 4)) {
+            entries[k] = nil
+            bytes -= e.surface?.byteCount ?? 0
+        }
+    }
+
+    private func changed() {
+        revision += 1
+        onChange?()
+    }
+
+    /// Offscreen drawing (`render`): loads every tile a frame of `viewport` draws (the map's
+    /// image reaches `MapRaster.margin` beyond the view), waiting on this thread at most
+    /// `timeout` seconds in all; what has not come by then is left to the basemap.
+    public func loadAll(covering viewport: Viewport, scale: Int, timeout: Double) {
+        var wide = viewport
+        wide.size = Size(width: viewport.size.width + 2 * MapRaster.margin, height: viewport.size.height + 2 * MapRaster.margin)
+        loadAll(for: wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
+    }
+
+    func loadAll(for tiles: [TileID], timeout: Double) {
+        let wanted = sourceTiles(for: tiles).filter { entries[$0] == nil }
+        guard !wanted.isEmpty else { return }
+        final class Results: @unchecked Sendable {
+            private let lock = NSLock()
+            private var all: [(TileID, Result<Surface?, TileSourceError>)] = []
+            func add(_ t: TileID, _ outcome: Result<Surface?, TileSourceError>) {
+                lock.withLock { all.append((t, outcome)) }
+            }
+            var landed: [(TileID, Result<Surface?, TileSourceError>)] { lock.withLock { all } }
+        }
+        let results = Results(), group = DispatchGroup(), source = self.source
+        for t in wanted {
+            group.enter()
+            Task.detached(priority: .userInitiated) {
+                let outcome = await Self.fetch(t, from: source)
+                results.add(t, outcome)
+                group.leave()
+            }
+        }
+        _ = group.wait(timeout: .now() + timeout)
+        for (t, outcome) in results.landed {
+            switch outcome {
+            case .success(let surface): store(t, surface)
+            case .failure(let error):
+                failures += 1
+                if firstError == nil { firstError = error }
+            }
+        }
+        revision += 1
+    }
+}

@@ -1,0 +1,115 @@
+import CGtk
+import CalloutMapCore
+import Foundation
+import XCTest
+
+/// Tiles from an MBTiles file in `render` and in the window: each tile in its place (MBTiles
+/// rows count from the bottom), scaled beyond the file's deepest zoom, and a file that is not
+/// one reported by name while the offline map stays.
+final class TileEndToEndTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("cm-tiles-\(getpid())-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// The colour of tile (x, y): each of the 64 tiles at zoom 3 its own.
+    static func color(x: Int, y: Int) -> UInt32 { UInt32(40 + x * 25) << 16 | UInt32(40 + y * 25) << 8 | 0xC8 }
+
+    /// A solid 256-px PNG.
+    func png(_ rgb: UInt32) throws -> [UInt8] {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 256, 256)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgb(cr, Double(rgb >> 16 & 0xFF) / 255, Double(rgb >> 8 & 0xFF) / 255, Double(rgb & 0xFF) / 255)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        let path = folder.appendingPathComponent("tile.png").path
+        XCTAssertEqual(cairo_surface_write_to_png(surface, path), CAIRO_STATUS_SUCCESS)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Every tile of zoom 3 (the deepest), a solid colour each.
+    func worldFile() throws -> URL {
+        var tiles: [TileID: [UInt8]] = [:]
+        for x in 0..<8 { for y in 0..<8 { tiles[TileID(zoom: 3, x: x, y: y)] = try png(Self.color(x: x, y: y)) } }
+        let url = folder.appendingPathComponent("colours.mbtiles")
+        try MBTilesWriter.write(to: url, metadata: ["name": "Colours", "format": "png", "minzoom": "3", "maxzoom": "3",
+                                                   "attribution": "Test tiles"], tiles: tiles)
+        return url
+    }
+
+    func render(_ arguments: [String]) throws -> (status: Int32, stderr: String, shot: Screenshot?) {
+        let out = folder.appendingPathComponent("render-\(UUID().uuidString.prefix(6)).png").path
+        let p = Process()
+        p.executableURL = AppProcess.binary
+        p.arguments = ["render", "--no-demo", "--size", "512x512", "--out", out] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, stderr, Screenshot(png: out))
+    }
+
+    func testRenderDrawsEachMBTilesTileInItsPlace() throws {
+        let file = try worldFile()
+        // At zoom 3 centred on 0,0 a 512-px picture is tiles 3–4 across and 3–4 down, 256 px each.
+        let r = try render(["--tiles", file.path, "--center", "0,0", "--zoom", "3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let shot = try XCTUnwrap(r.shot)
+        for (px, py, tx, ty) in [(128, 128, 3, 3), (384, 128, 4, 3), (128, 384, 3, 4), (384, 384, 4, 4), (20, 20, 3, 3)] {
+            XCTAssertEqual(shot.pixel(px, py), Self.color(x: tx, y: ty), "tile \(tx),\(ty) at \(px),\(py)")
+        }
+        // Deeper than the file goes (zoom 4: tiles 7–8), each is its zoom-3 parent, scaled.
+        let deeper = try render(["--tiles", file.path, "--center", "0,0", "--zoom", "4"])
+        let scaled = try XCTUnwrap(deeper.shot)
+        for (px, py, tx, ty) in [(128, 128, 3, 3), (384, 128, 4, 3), (128, 384, 3, 4), (384, 384, 4, 4)] {
+            XCTAssertEqual(scaled.pixel(px, py), Self.color(x: tx, y: ty), "scaled tile \(tx),\(ty)")
+        }
+        // Shallower than the file begins (zoom 2): the offline map, not a hole.
+        let shallow = try render(["--tiles", file.path, "--center", "0,0", "--zoom", "2"])
+        let offline = try render(["--center", "0,0", "--zoom", "2"])
+        XCTAssertEqual(try XCTUnwrap(shallow.shot).pixel(300, 100), try XCTUnwrap(offline.shot).pixel(300, 100))
+    }
+
+    func testATilesFileThatIsNotOneIsReportedByName() throws {
+        let junk = folder.appendingPathComponent("junk.mbtiles")
+        try Data(String(repeating: "junk ", count: 400).utf8).write(to: junk)
+        let r = try render(["--tiles", junk.path, "--center", "0,0", "--zoom", "3"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("\(junk.path): is not an MBTiles file (not an SQLite database)"), r.stderr)
+    }
+
+    func testTheWindowShowsTheTilesAndKeepsGoingWithABadFile() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        try XCTSkipUnless(hasTool("import"), "needs ImageMagick")
+        let file = try worldFile()
+        let app = try AppProcess(["--log-events", "--no-demo", "--tiles", file.path, "--size", "1000x700", "--center", "0,0", "--zoom", "3"])
+        let ready = try XCTUnwrap(app.next("ready"))
+        let m = try XCTUnwrap(ready["map"] as? [String: Double])
+        let centre = (x: m["x"]! + m["width"]! / 2, y: m["y"]! + m["height"]! / 2)
+        // Tiles land a moment after the first frame.
+        var shot: Screenshot?
+        let expected = Self.color(x: 3, y: 3)
+        for _ in 0..<20 {
+            shot = Screenshot(path: folder.appendingPathComponent("window.png").path)
+            if shot?.pixel(Int(centre.x) - 60, Int(centre.y) - 60) == expected { break }
+            usleep(200_000)
+        }
+        XCTAssertEqual(shot?.pixel(Int(centre.x) - 60, Int(centre.y) - 60), expected, "tile 3,3 above left of the centre")
+        XCTAssertEqual(shot?.pixel(Int(centre.x) + 60, Int(centre.y) + 60), Self.color(x: 4, y: 4), "tile 4,4 below right")
+
+        let junk = folder.appendingPathComponent("junk.mbtiles")
+        try Data("junk".utf8).write(to: junk)
+        let bad = try AppProcess(["--log-events", "--no-demo", "--tiles", junk.path, "--size", "800x600"], keepingStandardError: true)
+        XCTAssertNotNil(bad.next("ready"), "the app starts on the offline map")
+        XCTAssertTrue(bad.standardError.contains("\(junk.path): is not an MBTiles file"), bad.standardError)
+    }
+}
