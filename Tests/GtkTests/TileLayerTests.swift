@@ -1,0 +1,103 @@
+import CGtk
+import CalloutMapCore
+import CalloutMapGtk
+@testable import CalloutMapWidget
+import XCTest
+
+/// Tile layers in the widget: tiles land and are drawn, a source that fails or hands out
+/// bytes that are not images leaves the basemap showing, and switching sources keeps the
+/// pins, the selection and its callout.
+final class TileLayerTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(MainActor.assumeIsolated { GtkTestSupport.hasDisplay }, "needs a display")
+    }
+
+    /// A source made in memory: a solid PNG per tile, or a failure or garbage for chosen tiles.
+    final class MemorySource: TileSource, @unchecked Sendable {
+        let name = "memory"
+        let attribution: String? = "© Memory"
+        let zoomRange = 0...19
+        let tileSize = 256
+        let png: [UInt8]
+        let garbage: Set<Int>  // tiles whose x is here get bytes that are not an image
+        let failing: Set<Int>  // tiles whose x is here fail
+        init(png: [UInt8], garbage: Set<Int> = [], failing: Set<Int> = []) {
+            self.png = png
+            self.garbage = garbage
+            self.failing = failing
+        }
+        func tileData(for tile: TileID) async throws -> [UInt8]? {
+            if failing.contains(tile.x % 4) { throw TileSourceError(source: name, reason: "tile \(tile) failed") }
+            if garbage.contains(tile.x % 4) { return Array("<html>not found</html>".utf8) }
+            return png
+        }
+    }
+
+    @MainActor static func solidPNG(_ r: Double, _ g: Double, _ b: Double) -> [UInt8] {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 256, 256)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgb(cr, r, g, b)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cm-solid-\(getpid()).png").path
+        cairo_surface_write_to_png(surface, path)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
+    }
+
+    func testTilesLandFailuresLeaveTheBasemapAndSwitchingKeepsTheCallout() {
+        MainActor.assumeIsolated {
+            let (window, map, log, pin) = calloutMap(.standard)
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.selectAnnotation(pin, animated: false)
+            GtkTestSupport.spin(0.2)
+            let bubble = map.callouts.bubbleWidget
+
+            let red = RasterTileLayer(source: MemorySource(png: Self.solidPNG(1, 0, 0), garbage: [1], failing: [2]))
+            map.tileLayers = [red]
+            XCTAssertTrue(MainLoop.iterate(until: { red.cachedTileCount > 0 && red.loadingTileCount == 0 }, timeout: 5), "tiles land")
+            GtkTestSupport.spin(0.2)
+            XCTAssertGreaterThan(red.failures, 0, "garbage and failures are counted")
+            XCTAssertNotNil(red.firstError)
+            let shown = map.viewport.visibleTiles().map(\.tile)
+            func tile(_ column: Int) -> TileID { shown.first { $0.x % 4 == column }! }
+            XCTAssertNil(red.image(for: tile(1)), "bytes that are not an image: the basemap shows")
+            XCTAssertNil(red.image(for: tile(2)), "a failed tile: the basemap shows")
+            XCTAssertNotNil(red.image(for: tile(0)))
+
+            let blue = RasterTileLayer(source: MemorySource(png: Self.solidPNG(0, 0, 1)))
+            map.tileLayers = [blue]
+            XCTAssertTrue(MainLoop.iterate(until: { blue.cachedTileCount > 0 && blue.loadingTileCount == 0 }, timeout: 5))
+            GtkTestSupport.spin(0.2)
+            XCTAssertTrue(map.selectedAnnotation === pin, "the selection stays")
+            XCTAssertTrue(map.callouts.bubbleWidget == bubble, "the same callout stays")
+            XCTAssertEqual(map.annotations.count, 1, "the pins stay")
+            XCTAssertEqual(log.lines, ["select", "shown"])
+            map.tileLayers = []
+            GtkTestSupport.spin(0.1)
+            XCTAssertTrue(map.callouts.bubbleWidget == bubble)
+        }
+    }
+
+    func testTheMemoryBudgetHoldsWhilePanningFarAndTheLayerIsReleased() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            weak var weakLayer: RasterTileLayer?
+            do {
+                let layer = RasterTileLayer(source: MemorySource(png: Self.solidPNG(0, 1, 0)), byteBudget: 4 << 20)
+                weakLayer = layer
+                map.tileLayers = [layer]
+                for _ in 0..<40 {
+                    map.pan(by: Point(x: 400, y: 0))
+                    GtkTestSupport.spin(0.05)
+                }
+                XCTAssertLessThanOrEqual(layer.cachedTileCount * 256 * 256 * 4, 5 << 20, "within the budget (one tile over at most)")
+                map.tileLayers = []
+            }
+            GtkTestSupport.spin(0.3)
+            XCTAssertNil(weakLayer, "a layer taken off the map is freed, its loads with it")
+        }
+    }
+}
