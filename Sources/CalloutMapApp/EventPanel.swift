@@ -44,9 +44,16 @@ final class EventPanel {
         gtk_box_append(cast(widget), temporary)
         gtk_box_append(cast(widget), keeps)
         gtk_box_append(cast(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        gtk_box_append(cast(widget), Self.heading("Files"))
-        gtk_box_append(cast(widget), files)
-        gtk_box_append(cast(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        // The files section (its heading and list) shows only while there are files.
+        let section = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(section), Self.heading("Files"))
+        gtk_box_append(cast(section), files)
+        gtk_box_append(cast(section), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_widget_set_visible(section, gtk_widget_get_visible(files))
+        Signal.connect(files, "notify::visible") { (_: UnsafeMutableRawPointer?) in
+            gtk_widget_set_visible(section, gtk_widget_get_visible(files))
+        }
+        gtk_box_append(cast(widget), section)
         gtk_box_append(cast(widget), Self.heading("Events"))
 
         list = gtk_list_box_new()

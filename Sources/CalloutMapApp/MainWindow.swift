@@ -37,6 +37,7 @@ final class MainWindow: MapViewDelegate {
     private let modes: ModeSwitcher
     private let panel: EventPanel
     private var opening: FileOpening!
+    private var tileSwitcher: TileSourceSwitcher!
     private let fileList = FileList()
     private var openFiles: [Int: OpenFile] = [:]
     private var nextFileID = 0
@@ -79,6 +80,8 @@ final class MainWindow: MapViewDelegate {
         gtk_header_bar_pack_end(opaque(header), panelToggle)
         let open = IconButton.make("document-open-symbolic", tooltip: "Open GeoJSON… (Ctrl+O)")
         gtk_header_bar_pack_start(opaque(header), open)
+        tileSwitcher = TileSourceSwitcher(window: window)
+        gtk_header_bar_pack_start(opaque(header), tileSwitcher.widget)
         gtk_header_bar_pack_end(opaque(header), activity.widget)
         gtk_window_set_titlebar(cm_window(window), header)
 
@@ -106,6 +109,8 @@ final class MainWindow: MapViewDelegate {
         }
 
         map.delegate = self
+        tileSwitcher.onChange = { [weak self] layer in self?.map.tileLayers = layer.map { [$0] } ?? [] }
+        tileSwitcher.onOpen = { [weak self] url in self?.showTiles(url.path) }
         if let path = options.tiles { showTiles(path) }
         DemoViews.register(on: map.annotationLayer)
         map.clusteringIdentifier = DemoViews.clusteringIdentifier
@@ -259,7 +264,7 @@ final class MainWindow: MapViewDelegate {
     /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
     func showTiles(_ path: String) {
         do {
-            map.tileLayers = [RasterTileLayer(source: try TileSources.open(path))]
+            tileSwitcher.add(RasterTileLayer(source: try TileSources.open(path)))
         } catch {
             FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
             banner.show(messages: ["\(error); showing the offline map"])

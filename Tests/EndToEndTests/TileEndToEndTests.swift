@@ -106,6 +106,18 @@ final class TileEndToEndTests: XCTestCase {
         XCTAssertEqual(shot?.pixel(Int(centre.x) - 60, Int(centre.y) - 60), expected, "tile 3,3 above left of the centre")
         XCTAssertEqual(shot?.pixel(Int(centre.x) + 60, Int(centre.y) + 60), Self.color(x: 4, y: 4), "tile 4,4 below right")
 
+        // The header bar's switcher: back to the offline map, then the file again.
+        let menu = try XCTUnwrap(try app.atspiButtons().first { $0["name"] as? String == "Map tiles" })
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\((menu["x"] as! Int) + (menu["width"] as! Int) / 2)",
+                                           "\((menu["y"] as! Int) + (menu["height"] as! Int) / 2)", "click", "1", "sleep", "0.5"]), 0)
+        let choices = try app.atspiButtons()
+        XCTAssertNotNil(choices.first { $0["name"] as? String == "Offline Map" }, "\(choices.map { $0["name"] ?? "" })")
+        XCTAssertEqual(choices.filter { $0["name"] as? String == "Colours" }.count, 2, "the file is listed by its metadata name (and shown on the button)")
+        // Focus is on the choice in use once the popover is open: Up reaches the one above, Space picks it.
+        XCTAssertEqual(runTool("xdotool", ["key", "Up", "sleep", "0.1", "key", "space", "sleep", "0.2", "key", "Escape", "sleep", "0.5"]), 0)
+        let plain = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("plain.png").path))
+        XCTAssertNotEqual(plain.pixel(Int(centre.x) - 60, Int(centre.y) - 60), expected, "the offline map again")
+
         let junk = folder.appendingPathComponent("junk.mbtiles")
         try Data("junk".utf8).write(to: junk)
         let bad = try AppProcess(["--log-events", "--no-demo", "--tiles", junk.path, "--size", "800x600"], keepingStandardError: true)
