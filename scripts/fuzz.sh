@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes every parser with libFuzzer + AddressSanitizer: the JSON reader and
-# GeoJSON loader, the basemap band decoder, and the command line's value parsers. Usage: fuzz.sh [SECONDS per target, default 60]
+# GeoJSON loader, the basemap band decoder, MBTiles files, and the command line's value parsers. Usage: fuzz.sh [SECONDS per target, default 60]
 # Each target starts from the committed seeds (Tests/CoreTests/Fixtures/fuzz/<target>) in a
 # scratch copy; a crash leaves its input in .build-fuzz/crashes/<target>/ and fails the script.
 # To keep a crash as a regression, copy it into the seeds as crash-<what>.<ext> and fix the parser.
@@ -19,7 +19,9 @@ rm -f "$log"
 fuzzer=.build-fuzz/release/calloutmap-fuzz
 
 status=0
-for target in geojson basemap cli; do
+# The mbtiles target writes each input to a temporary file: memory-backed where there is one.
+[ -d /dev/shm ] && [ -w /dev/shm ] && export TMPDIR=/dev/shm
+for target in geojson basemap mbtiles cli; do
   corpus=.build-fuzz/corpus/$target crashes=.build-fuzz/crashes/$target
   mkdir -p "$corpus" "$crashes"
   cp -n Tests/CoreTests/Fixtures/fuzz/$target/* "$corpus/"

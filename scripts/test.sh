@@ -33,7 +33,7 @@ echo "== build"
 swift build --build-tests
 
 echo "== fuzz: a short pass over every parser (a new crash fails the build)"
-./scripts/fuzz.sh "${CALLOUTMAP_FUZZ_SECONDS:-20}"
+./scripts/fuzz.sh "${CALLOUTMAP_FUZZ_SECONDS:-15}"
 
 echo "== meson: desktop integration and a staged install"
 if [ -d build/meson/meson-private ]; then

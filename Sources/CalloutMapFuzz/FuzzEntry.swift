@@ -2,7 +2,8 @@ import CalloutMapCore
 import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
-/// default, `basemap`, or `cli`: the command line's coordinate and size values). Anything the parsers may do with bytes is allowed
+/// default, `basemap`, `mbtiles` (the bytes as an MBTiles file), or `cli`: the command line's
+/// coordinate and size values). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -11,7 +12,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum FuzzTarget: String, CaseIterable {
-    case geojson, basemap, cli
+    case geojson, basemap, mbtiles, cli
 
     static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CALLOUTMAP_FUZZ"] ?? "geojson") ?? .geojson
 
@@ -19,6 +20,7 @@ enum FuzzTarget: String, CaseIterable {
         switch self {
         case .geojson: Self.geojson(bytes)
         case .basemap: Self.basemap(bytes)
+        case .mbtiles: Self.mbtiles(bytes)
         case .cli: Self.cli(bytes)
         }
     }
@@ -37,6 +39,25 @@ enum FuzzTarget: String, CaseIterable {
         }
         precondition(!result.problems.contains { $0.severity == .fatal } || result.annotations.isEmpty,
                      "a fatal problem with annotations loaded")
+    }
+
+    /// The bytes as an MBTiles file: opened (or refused with a message naming it), then every
+    /// tile of zooms 0–2 and a few deeper ones looked up.
+    static func mbtiles(_ bytes: [UInt8]) {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("calloutmap-fuzz-\(getpid()).mbtiles")
+        defer { try? FileManager.default.removeItem(at: url) }
+        guard (try? Data(bytes).write(to: url)) != nil else { return }
+        let source: MBTilesSource
+        do { source = try MBTilesSource(contentsOf: url) } catch {
+            precondition(error.source == url.path && !error.reason.isEmpty, "a refusal that does not name the file")
+            return
+        }
+        precondition(source.zoomRange.lowerBound >= 0 && source.zoomRange.upperBound <= 30, "zooms out of range")
+        var tiles = (0...2).flatMap { z in (0..<(1 << z)).flatMap { x in (0..<(1 << z)).map { TileID(zoom: z, x: x, y: $0) } } }
+        tiles += [TileID(zoom: 14, x: 2620, y: 6332), TileID(zoom: 30, x: -1, y: 5), TileID(zoom: source.zoomRange.upperBound, x: 0, y: 0)]
+        for t in tiles {
+            if let data = try? source.data(for: t) { precondition(data.count <= MBTilesSource.maxTileBytes, "an oversized tile") }
+        }
     }
 
     /// `--center LAT,LON` and `--size WxH` values: parsed values are always usable.
@@ -68,7 +89,7 @@ enum FuzzTarget: String, CaseIterable {
 
 #if !FUZZING
 /// Without libFuzzer (a plain `swift build`), the same targets replay files:
-/// `calloutmap-fuzz [geojson|basemap|cli] FILE…` — how a crash found by the fuzzer is re-run.
+/// `calloutmap-fuzz [geojson|basemap|mbtiles|cli] FILE…` — how a crash found by the fuzzer is re-run.
 @main
 enum Replay {
     static func main() {

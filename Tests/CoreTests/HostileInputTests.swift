@@ -177,6 +177,14 @@ final class HostileInputTests: XCTestCase {
             guard let band = try? BasemapBand(contentsOf: url) else { continue }
             for (x, y) in band.cellKeys { XCTAssertNotNil(band.cell(x: x, y: y)) }
         }
+        for url in try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("mbtiles"), includingPropertiesForKeys: nil) {
+            do {
+                let source = try MBTilesSource(contentsOf: url)
+                for z in source.zoomRange.clamped(to: 0...3) { _ = try? source.data(for: TileID(zoom: z, x: 0, y: 0)) }
+            } catch {
+                XCTAssertEqual(error.source, url.path)
+            }
+        }
         let cli = try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("cli"), includingPropertiesForKeys: nil)
         XCTAssertGreaterThan(cli.count, 1)
         for url in cli {
