@@ -36,7 +36,8 @@ enum AnnotationBenchmarks {
     }
 
     /// Pans across 1,000 price pins in view (plus `background` elsewhere), offscreen.
-    static func panWithPins(basemap: Basemap, inView: Int, background: Int, frames: Int, callout: Bool = false) -> [String: Any] {
+    static func panWithPins(basemap: Basemap, inView: Int, background: Int, frames: Int, callout: Bool = false,
+                            tileLayers: [RasterTileLayer] = []) -> [String: Any] {
         let renderer = try! OffscreenRenderer()
         let layer = AnnotationLayer()
         layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
@@ -46,6 +47,7 @@ enum AnnotationBenchmarks {
         var scene = MapScene(viewport: viewport, style: .light, scale: 1,
                              tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
         scene.annotationLayer = layer
+        scene.tileLayers = tileLayers
         layer.layout(viewport)
         let selected = layer.sortedViews[layer.sortedViews.count / 2]
         if callout, let a = selected.annotation {

@@ -150,6 +150,10 @@ public final class RasterTileLayer {
         loadAll(for: wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
     }
 
+    /// Loads the given source tiles (and what deeper map tiles need of them) before drawing,
+    /// waiting on this thread at most `timeout` seconds in all.
+    public func preload(_ tiles: [TileID], timeout: Double) { loadAll(for: tiles, timeout: timeout) }
+
     func loadAll(for tiles: [TileID], timeout: Double) {
         let wanted = sourceTiles(for: tiles).filter { entries[$0] == nil }
         guard !wanted.isEmpty else { return }
