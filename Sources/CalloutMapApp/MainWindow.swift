@@ -264,7 +264,13 @@ final class MainWindow: MapViewDelegate {
     /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
     func showTiles(_ path: String) {
         do {
-            tileSwitcher.add(RasterTileLayer(source: try TileSources.open(path)))
+            let layer = RasterTileLayer(source: try TileSources.source(for: path))
+            let name = layer.source.name
+            layer.onFirstFailure = { [weak self] error in
+                FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map there\n".utf8))
+                self?.banner.show(messages: ["Could not get tiles from \(name) — showing the offline map (\(error.reason))"])
+            }
+            tileSwitcher.add(layer)
         } catch {
             FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
             banner.show(messages: ["\(error); showing the offline map"])

@@ -36,7 +36,8 @@ struct Options {
       --size WxH         window or image size in pixels (default 1280x800)
       --dark, --light    force the dark or light style (default: follow the desktop)
       --data FILE        also show the points of a GeoJSON FeatureCollection (repeatable)
-      --tiles PATH       draw the tiles of an MBTiles file or a z/x/y folder over the offline map
+      --tiles SOURCE     draw tiles over the offline map: an MBTiles file, a z/x/y folder, or an
+                         http(s) URL template with {z} {x} {y} (and {s}, {r})
       --no-demo          leave out the built-in San Francisco demo annotations
       --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover
       --select TITLE     select the annotation with this title at start

@@ -1,4 +1,5 @@
 import CalloutMapCore
+import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
@@ -37,7 +38,8 @@ struct RenderCommand {
             if let path = options.tiles {
                 // Every tile in view (and the margin the map draws beyond it) has loaded or failed,
                 // or 30 s have passed, before the picture is drawn.
-                let tiles = RasterTileLayer(source: try TileSources.open(path))
+                MainLoop.bridgeSwiftConcurrency()  // online tiles answer on the main loop
+                let tiles = RasterTileLayer(source: try TileSources.source(for: path))
                 tiles.loadAll(covering: viewport, scale: options.scale, timeout: Self.tileTimeout)
                 scene.tileLayers = [tiles]
             }

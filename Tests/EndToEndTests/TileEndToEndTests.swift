@@ -1,6 +1,7 @@
 import CGtk
 import CalloutMapCore
 import Foundation
+import TestServers
 import XCTest
 
 /// Tiles from an MBTiles file in `render` and in the window: each tile in its place (MBTiles
@@ -77,6 +78,34 @@ final class TileEndToEndTests: XCTestCase {
         let shallow = try render(["--tiles", file.path, "--center", "0,0", "--zoom", "2"])
         let offline = try render(["--center", "0,0", "--zoom", "2"])
         XCTAssertEqual(try XCTUnwrap(shallow.shot).pixel(300, 100), try XCTUnwrap(offline.shot).pixel(300, 100))
+    }
+
+    func testRenderAndTheWindowShowOnlineTilesAndSurviveAFailingServer() throws {
+        let server = try TileServer()
+        // Zoom 3 at 0,0: tiles 3–4 across and down, as from the file above.
+        let r = try render(["--tiles", server.template("tiles"), "--center", "0,0", "--zoom", "3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let shot = try XCTUnwrap(r.shot)
+        func served(_ x: Int, _ y: Int) -> UInt32 { UInt32(40 + x * 37 % 200) << 16 | UInt32(40 + y * 53 % 200) << 8 | 0xC8 }
+        for (px, py, tx, ty) in [(128, 128, 3, 3), (384, 128, 4, 3), (128, 384, 3, 4), (384, 384, 4, 4)] {
+            XCTAssertEqual(shot.pixel(px, py), served(tx, ty), "online tile \(tx),\(ty)")
+        }
+        XCTAssertEqual((server.stats["user_agents"] as? [String])?.first?.hasPrefix("CalloutMap/"), true)
+
+        // A server answering 500: the offline map, and the user told once.
+        let offline = try XCTUnwrap(try render(["--center", "0,0", "--zoom", "3"]).shot)
+        let failing = try render(["--tiles", server.template("error"), "--center", "0,0", "--zoom", "3"])
+        XCTAssertEqual(failing.status, 0, failing.stderr)
+        XCTAssertEqual(try XCTUnwrap(failing.shot).pixel(128, 128), offline.pixel(128, 128), "no hole: the offline map")
+
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        let app = try AppProcess(["--log-events", "--no-demo", "--tiles", server.template("error"), "--size", "800x600",
+                                  "--center", "0,0", "--zoom", "3"], keepingStandardError: true)
+        XCTAssertNotNil(app.next("ready"))
+        XCTAssertEqual(runTool("xdotool", ["key", "plus", "sleep", "0.5", "key", "minus", "sleep", "0.8"]), 0)
+        XCTAssertTrue(app.process.isRunning)
+        let told = app.standardError.components(separatedBy: "showing the offline map there").count - 1
+        XCTAssertEqual(told, 1, "once per source, not once per tile: \(app.standardError)")
     }
 
     func testATilesFileThatIsNotOneIsReportedByName() throws {

@@ -1,5 +1,6 @@
 import CGtk
 import CalloutMapCore
+import CalloutMapGtk
 import Dispatch
 import Foundation
 
@@ -21,6 +22,8 @@ public final class RasterTileLayer {
     public private(set) var firstError: TileSourceError?
     /// Called when a tile lands or the layer changes (the map redraws).
     var onChange: (() -> Void)?
+    /// Called once, at the source's first failure: tell the user once per source, not per tile.
+    public var onFirstFailure: ((TileSourceError) -> Void)?
 
     private final class Entry {
         let surface: Surface?  // nil: no tile there, or it failed
@@ -116,7 +119,10 @@ public final class RasterTileLayer {
         case .success(let surface): store(t, surface)
         case .failure(let error):
             failures += 1
-            if firstError == nil { firstError = error }
+            if firstError == nil {
+                firstError = error
+                onFirstFailure?(error)
+            }
             store(t, nil)
         }
         changed()
@@ -165,16 +171,12 @@ public final class RasterTileLayer {
             }
             var landed: [(TileID, Result<Surface?, TileSourceError>)] { lock.withLock { all } }
         }
-        let results = Results(), group = DispatchGroup(), source = self.source
+        let results = Results(), source = self.source
         for t in wanted {
-            group.enter()
-            Task.detached(priority: .userInitiated) {
-                let outcome = await Self.fetch(t, from: source)
-                results.add(t, outcome)
-                group.leave()
-            }
+            Task.detached(priority: .userInitiated) { results.add(t, await Self.fetch(t, from: source)) }
         }
-        _ = group.wait(timeout: .now() + timeout)
+        // The main loop runs meanwhile: an online source answers on it.
+        _ = MainLoop.iterate(until: { results.landed.count == wanted.count }, timeout: timeout)
         for (t, outcome) in results.landed {
             switch outcome {
             case .success(let surface): store(t, surface)
