@@ -57,7 +57,8 @@ fi
 echo "installed binary renders the basemap and demo pins from its installed data: ok"
 
 echo "== swift test (Xvfb, G_DEBUG=fatal-criticals)"
-./scripts/with-display.sh swift test --skip-build --disable-swift-testing
+# Downloaded tiles go to a cache of the run's own, never the user's.
+XDG_CACHE_HOME="$stage/cache" ./scripts/with-display.sh swift test --skip-build --disable-swift-testing
 
 # The unit, render and GTK tests again under each sanitizer (about 2 minutes each);
 # CALLOUTMAP_SANITIZERS=0 leaves them out.

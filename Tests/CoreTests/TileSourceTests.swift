@@ -104,3 +104,40 @@ final class TileSourceTests: XCTestCase {
         XCTAssertThrowsError(try TileFolderSource(folder: empty))
     }
 }
+
+/// The disk cache of downloaded tiles: kept across opens, least recently used out first.
+final class TileDiskCacheTests: XCTestCase {
+    func testTilesSurviveReopeningAndTheLeastRecentlyUsedGoFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tiles.sqlite")
+        let later = Date().addingTimeInterval(3600)
+        do {
+            let cache = try TileDiskCache(file: file, maxBytes: 10_000)
+            for i in 0..<30 {
+                cache.store([UInt8](repeating: UInt8(i), count: 1000), etag: "\"\(i)\"", expires: later, for: TileID(zoom: 5, x: i, y: 1))
+                _ = cache.entry(for: TileID(zoom: 5, x: 0, y: 1))  // tile 0 stays in use
+            }
+            XCTAssertLessThanOrEqual(cache.byteCount, 10_000, "within its cap")
+            XCTAssertNotNil(cache.entry(for: TileID(zoom: 5, x: 0, y: 1)), "the tile in use stays")
+            XCTAssertNil(cache.entry(for: TileID(zoom: 5, x: 1, y: 1)), "the least recently used went")
+            XCTAssertNotNil(cache.entry(for: TileID(zoom: 5, x: 29, y: 1)), "the newest stays")
+        }
+        let reopened = try TileDiskCache(file: file, maxBytes: 10_000)
+        let entry = try XCTUnwrap(reopened.entry(for: TileID(zoom: 5, x: 29, y: 1)), "kept across opens")
+        XCTAssertEqual(entry.data, [UInt8](repeating: 29, count: 1000))
+        XCTAssertEqual(entry.etag, "\"29\"")
+        XCTAssertTrue(entry.isFresh)
+        reopened.refresh(TileID(zoom: 5, x: 29, y: 1), expires: Date().addingTimeInterval(-1))
+        XCTAssertFalse(try XCTUnwrap(reopened.entry(for: TileID(zoom: 5, x: 29, y: 1))).isFresh)
+        XCTAssertGreaterThan(reopened.byteCount, 0)
+
+        try Data("not a database at all, just text".utf8).write(to: folder.appendingPathComponent("junk.sqlite"))
+        XCTAssertThrowsError(try TileDiskCache(file: folder.appendingPathComponent("junk.sqlite"))) {
+            XCTAssertTrue("\($0)".contains("junk.sqlite"), "\($0)")
+        }
+        let a = try TileDiskCache(source: "https://a.example/{z}/{x}/{y}.png", directory: folder)
+        let b = try TileDiskCache(source: "https://b.example/{z}/{x}/{y}.png", directory: folder)
+        XCTAssertNotEqual(a.file, b.file, "one cache per source")
+    }
+}

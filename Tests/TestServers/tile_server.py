@@ -8,6 +8,7 @@ GET /error/...              500
 GET /garbage/...            200 with bytes that are not an image
 GET /slow/...               the tile after 1.5 s
 GET /hang/...               never answers (until the server stops)
+GET /revalidate/...         the tile, stale at once (max-age=0) with an ETag; 304 to If-None-Match
 GET /stats                  JSON: the User-Agents seen, the most requests served at once, counts
 
 Usage: tile_server.py [LIFETIME]"""
@@ -28,7 +29,7 @@ def colour(x, y):
 
 
 lock = threading.Lock()
-stats = {"user_agents": [], "active": 0, "most_at_once": 0, "requests": 0}
+stats = {"user_agents": [], "active": 0, "most_at_once": 0, "requests": 0, "not_modified": 0}
 stop = threading.Event()
 
 
@@ -38,11 +39,13 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send(self, status, body=b"", kind="image/png"):
+    def send(self, status, body=b"", kind="image/png", max_age=3600, etag=None):
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "max-age=3600")
+        self.send_header("Cache-Control", "max-age=%d" % max_age)
+        if etag:
+            self.send_header("ETag", etag)
         self.end_headers()
         self.wfile.write(body)
 
@@ -76,6 +79,13 @@ class Handler(BaseHTTPRequestHandler):
             if kind == "hang":
                 stop.wait()
                 return
+            if kind == "revalidate":
+                etag = '"%d-%d-%d"' % (z, x, y)
+                if self.headers.get("If-None-Match") == etag:
+                    with lock:
+                        stats["not_modified"] += 1
+                    return self.send(304, b"", max_age=0, etag=etag)
+                return self.send(200, png(colour(x, y)), max_age=0, etag=etag)
             self.send(200, png(colour(x, y)))
         finally:
             with lock:

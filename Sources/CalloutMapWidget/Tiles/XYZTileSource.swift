@@ -23,11 +23,17 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
     public let template: String
     public let subdomains: [String]
     public let retina: Bool
+    /// Where downloaded tiles are kept (fresh ones are served without a request; stale ones are
+    /// revalidated with their ETag, and still served when the server cannot be reached).
+    public let cache: TileDiskCache?
+    /// Tries per tile for a transient failure (no connection, 5xx, 429), waiting 0.5 s, then 1 s.
+    public static let attempts = 3
     /// Created on the main thread at the first request; used only there.
     nonisolated(unsafe) fileprivate var session: UnsafeMutablePointer<SoupSession>?
 
     public init(template: String, name: String? = nil, attribution: String? = nil, zoomRange: ClosedRange<Int> = 0...19,
-                subdomains: [String] = ["a", "b", "c"], retina: Bool = false, tileSize: Int = 256) throws(TileSourceError) {
+                subdomains: [String] = ["a", "b", "c"], retina: Bool = false, tileSize: Int = 256,
+                cache: TileDiskCache? = nil) throws(TileSourceError) {
         guard let url = URL(string: template.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")),
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
             throw TileSourceError(source: template, reason: "is not an http(s) tile URL template")
@@ -42,6 +48,7 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
         self.subdomains = subdomains.isEmpty ? ["a"] : subdomains
         self.retina = retina
         self.tileSize = tileSize
+        self.cache = cache
     }
 
     deinit {
@@ -60,12 +67,54 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
 
     public func tileData(for tile: TileID) async throws -> [UInt8]? {
         guard zoomRange.contains(tile.zoom), tile.y >= 0, tile.y < 1 << tile.zoom else { return nil }
-        let url = self.url(for: tile)
+        let t = tile.wrapped
+        let cached = cache?.entry(for: t)
+        if let cached, cached.isFresh { return cached.data.isEmpty ? nil : cached.data }
+        var attempt = 1
+        while true {
+            do {
+                let response = try await fetch(url(for: t), tile: t, etag: cached?.etag)
+                switch response.status {
+                case 304 where cached != nil:
+                    cache?.refresh(t, expires: response.expires)
+                    return cached!.data.isEmpty ? nil : cached!.data
+                case 200..<300 where response.status != 204:
+                    guard let body = response.body else { return nil }
+                    cache?.store(body, etag: response.etag, expires: response.expires, for: t)
+                    return body
+                case 204, 404:
+                    return nil
+                case let status:
+                    let error = TileSourceError(source: name, reason: "tile \(t): HTTP \(status)")
+                    guard status >= 500 || status == 429, attempt < Self.attempts else { throw error }
+                }
+            } catch let error as TileSourceError where error.reason.hasPrefix("tile \(t): HTTP") == false && !Task.isCancelled {
+                // No connection or no answer: a stale copy is better than a hole; else try again later.
+                if let cached { return cached.data.isEmpty ? nil : cached.data }
+                guard attempt < Self.attempts else { throw error }
+            } catch {
+                if let cached, !Task.isCancelled { return cached.data.isEmpty ? nil : cached.data }
+                throw error
+            }
+            try await Task.sleep(nanoseconds: UInt64(attempt) * 500_000_000)
+            attempt += 1
+        }
+    }
+
+    /// One request's answer.
+    struct Response: Sendable {
+        var status: Int
+        var body: [UInt8]?
+        var etag: String?
+        var expires: Date
+    }
+
+    private func fetch(_ url: String, tile: TileID, etag: String?) async throws -> Response {
         let cancellable = Cancellable()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8]?, Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, Error>) in
                 DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self.start(url, tile: tile, cancellable: cancellable, continuation) }
+                    MainActor.assumeIsolated { self.start(url, tile: tile, etag: etag, cancellable: cancellable, continuation) }
                 }
             }
         } onCancel: {
@@ -86,9 +135,9 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
         let tile: TileID
         let message: OpaquePointer
         let cancellable: Cancellable
-        let continuation: CheckedContinuation<[UInt8]?, Error>
+        let continuation: CheckedContinuation<Response, Error>
         init(source: XYZTileSource, tile: TileID, message: OpaquePointer, cancellable: Cancellable,
-             continuation: CheckedContinuation<[UInt8]?, Error>) {
+             continuation: CheckedContinuation<Response, Error>) {
             self.source = source
             self.tile = tile
             self.message = message
@@ -98,11 +147,12 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
         deinit { g_object_unref(UnsafeMutableRawPointer(message)) }
     }
 
-    @MainActor private func start(_ url: String, tile: TileID, cancellable: Cancellable,
-                                  _ continuation: CheckedContinuation<[UInt8]?, Error>) {
+    @MainActor private func start(_ url: String, tile: TileID, etag: String?, cancellable: Cancellable,
+                                  _ continuation: CheckedContinuation<Response, Error>) {
         guard let message = soup_message_new("GET", url) else {
             return continuation.resume(throwing: TileSourceError(source: name, reason: "tile \(tile): bad URL \(url)"))
         }
+        if let etag { soup_message_headers_append(soup_message_get_request_headers(message), "If-None-Match", etag) }
         if session == nil { session = cm_soup_session_new(Self.connectionsPerHost, Self.userAgent, Self.timeout) }
         let request = Request(source: self, tile: tile, message: message, cancellable: cancellable, continuation: continuation)
         let done: GAsyncReadyCallback = { object, result, data in
@@ -124,21 +174,34 @@ extension XYZTileSource.Request {
             g_error_free(error)
             return continuation.resume(throwing: TileSourceError(source: source.name, reason: "tile \(tile): \(text)"))
         }
-        let status = Int(soup_message_get_status(message).rawValue)
-        switch status {
-        case 200..<300 where status != 204:
-            var size: gsize = 0
-            let data = bytes.flatMap { g_bytes_get_data($0, &size) }
-            guard let data, size > 0 else { return continuation.resume(returning: nil) }
-            guard Int(size) <= XYZTileSource.maxTileBytes else {
-                return continuation.resume(throwing: TileSourceError(source: source.name, reason: "tile \(tile) is \(size) bytes"))
-            }
-            continuation.resume(returning: [UInt8](UnsafeRawBufferPointer(start: data, count: Int(size))))
-        case 204, 404:
-            continuation.resume(returning: nil)
-        default:
-            continuation.resume(throwing: TileSourceError(source: source.name, reason: "tile \(tile): HTTP \(status)"))
+        var size: gsize = 0
+        let data = bytes.flatMap { g_bytes_get_data($0, &size) }
+        guard Int(size) <= XYZTileSource.maxTileBytes else {
+            return continuation.resume(throwing: TileSourceError(source: source.name, reason: "tile \(tile) is \(size) bytes"))
         }
+        let headers = soup_message_get_response_headers(message)
+        let body = data.flatMap { size > 0 ? [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(size))) : nil }
+        continuation.resume(returning: XYZTileSource.Response(
+            status: Int(soup_message_get_status(message).rawValue), body: body,
+            etag: soup_message_headers_get_one(headers, "ETag").map { String(cString: $0) },
+            expires: Self.expiry(headers)))
+    }
+
+    /// Until when a response is fresh: Cache-Control's max-age (no-cache and no-store: now),
+    /// else Expires, else a day.
+    static func expiry(_ headers: OpaquePointer?) -> Date {
+        if let control = soup_message_headers_get_list(headers, "Cache-Control").map({ String(cString: $0).lowercased() }) {
+            if control.contains("no-cache") || control.contains("no-store") { return Date() }
+            if let part = control.split(separator: ",").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("max-age=") }),
+               let seconds = Double(part.split(separator: "=").last!.trimmingCharacters(in: .whitespaces)), seconds.isFinite {
+                return Date().addingTimeInterval(max(0, min(seconds, 365 * 86_400)))
+            }
+        }
+        if let text = soup_message_headers_get_one(headers, "Expires"), let date = soup_date_time_new_from_http_string(text) {
+            defer { g_date_time_unref(date) }
+            return Date(timeIntervalSince1970: Double(g_date_time_to_unix(date)))
+        }
+        return Date().addingTimeInterval(86_400)
     }
 }
 
@@ -147,7 +210,10 @@ extension TileSources {
     /// z/x/y tiles, anything else an MBTiles file.
     public static func source(for location: String) throws(TileSourceError) -> any TileSource {
         let lower = location.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return try XYZTileSource(template: location) }
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            // Kept on disk per source; without a cache folder (unwritable home) tiles still load.
+            return try XYZTileSource(template: location, cache: try? TileDiskCache(source: location))
+        }
         return try open(location)
     }
 }
