@@ -111,6 +111,11 @@ final class MainWindow: MapViewDelegate {
         map.delegate = self
         tileSwitcher.onChange = { [weak self] layer in self?.map.tileLayers = layer.map { [$0] } ?? [] }
         tileSwitcher.onOpen = { [weak self] url in self?.showTiles(url.path) }
+        tileSwitcher.makeOpenStreetMap = { [weak self] in
+            let layer = RasterTileLayer(source: XYZTileSource.openStreetMap())
+            self?.reportFailures(of: layer)
+            return layer
+        }
         if let path = options.tiles { showTiles(path) }
         DemoViews.register(on: map.annotationLayer)
         map.clusteringIdentifier = DemoViews.clusteringIdentifier
@@ -265,15 +270,20 @@ final class MainWindow: MapViewDelegate {
     func showTiles(_ path: String) {
         do {
             let layer = RasterTileLayer(source: try TileSources.source(for: path))
-            let name = layer.source.name
-            layer.onFirstFailure = { [weak self] error in
-                FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map there\n".utf8))
-                self?.banner.show(messages: ["Could not get tiles from \(name) — showing the offline map (\(error.reason))"])
-            }
+            reportFailures(of: layer)
             tileSwitcher.add(layer)
         } catch {
             FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
             banner.show(messages: ["\(error); showing the offline map"])
+        }
+    }
+
+    /// A source's first failure is told once, on standard error and in the banner; the offline map shows there.
+    private func reportFailures(of layer: RasterTileLayer) {
+        let name = layer.source.name
+        layer.onFirstFailure = { [weak self] error in
+            FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map there\n".utf8))
+            self?.banner.show(messages: ["Could not get tiles from \(name) — showing the offline map (\(error.reason))"])
         }
     }
 

@@ -4,14 +4,16 @@ import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
-/// The header bar's choice of what the map shows: the offline map alone, or a tiles file
-/// (MBTiles) over it. Files opened once stay in the list, their tiles kept, so switching
+/// The header bar's choice of what the map shows: the offline map alone, OpenStreetMap's
+/// online tiles, or a tiles file (MBTiles) or URL over it. Files opened once stay in the list, their tiles kept, so switching
 /// back is instant. Names are plain text.
 @MainActor
 final class TileSourceSwitcher {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let list: UnsafeMutablePointer<GtkWidget>
-    private var layers: [RasterTileLayer?] = [nil]  // nil: the offline map alone
+    private var layers: [RasterTileLayer?] = [nil]  // nil: the offline map alone (or OpenStreetMap not yet made)
+    /// Makes the OpenStreetMap layer the first time it is chosen (the window watches its failures).
+    var makeOpenStreetMap: (() -> RasterTileLayer)?
     private var checks: [UnsafeMutablePointer<GtkWidget>] = []
     private var chooser: ObjectRef?
     private let popover: UnsafeMutablePointer<GtkWidget>  // the menu button owns it
@@ -42,6 +44,8 @@ final class TileSourceSwitcher {
         gtk_popover_set_child(cast(popover), box)
         gtk_menu_button_set_popover(OpaquePointer(widget), popover)
         addRow(title: "Offline Map", subtitle: "Natural Earth and GSHHG, no network")
+        addRow(title: "OpenStreetMap", subtitle: "Online tiles from tile.openstreetmap.org, kept in the disk cache")
+        layers.append(nil)  // made when first chosen
         select(0)
         Signal.connect(open, "clicked") { [weak self] in
             guard let self else { return }
@@ -76,6 +80,7 @@ final class TileSourceSwitcher {
     }
 
     private func show(_ index: Int) {
+        if index == 1, layers[1] == nil { layers[1] = makeOpenStreetMap?() }
         let name = layers[index]?.source.name ?? "Offline Map"
         gtk_menu_button_set_label(OpaquePointer(widget), name.count > 24 ? String(name.prefix(23)) + "…" : name)
         onChange?(layers[index])

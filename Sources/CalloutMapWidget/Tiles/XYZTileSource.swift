@@ -12,7 +12,8 @@ import Foundation
 /// "no tile here"; any other failure throws, and the map shows the offline basemap there.
 public final class XYZTileSource: TileSource, @unchecked Sendable {
     public static let userAgent = "CalloutMap/0.1.0 (GTK map library; +https://github.com/calloutmap/CalloutMap)"
-    public static let connectionsPerHost: Int32 = 4
+    /// Connections per host at most, unless a source asks for fewer.
+    public static let connectionsPerHost = 4
     /// Seconds a request may take, connecting and reading.
     public static let timeout: UInt32 = 15
 
@@ -23,6 +24,7 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
     public let template: String
     public let subdomains: [String]
     public let retina: Bool
+    public let maxConnections: Int
     /// Where downloaded tiles are kept (fresh ones are served without a request; stale ones are
     /// revalidated with their ETag, and still served when the server cannot be reached).
     public let cache: TileDiskCache?
@@ -33,7 +35,7 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
 
     public init(template: String, name: String? = nil, attribution: String? = nil, zoomRange: ClosedRange<Int> = 0...19,
                 subdomains: [String] = ["a", "b", "c"], retina: Bool = false, tileSize: Int = 256,
-                cache: TileDiskCache? = nil) throws(TileSourceError) {
+                maxConnections: Int = XYZTileSource.connectionsPerHost, cache: TileDiskCache? = nil) throws(TileSourceError) {
         guard let url = URL(string: template.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")),
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else {
             throw TileSourceError(source: template, reason: "is not an http(s) tile URL template")
@@ -48,7 +50,19 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
         self.subdomains = subdomains.isEmpty ? ["a"] : subdomains
         self.retina = retina
         self.tileSize = tileSize
+        self.maxConnections = max(1, min(maxConnections, Self.connectionsPerHost))
         self.cache = cache
+    }
+
+    /// OpenStreetMap's own tile server. Its usage policy asks for light use only, an identifying
+    /// User-Agent, the HTTP caching headers honoured, attribution shown and no bulk downloads:
+    /// this source sends CalloutMap's User-Agent, keeps tiles in the disk cache as the server
+    /// says, opens at most 2 connections and credits the contributors.
+    public static func openStreetMap(cache: TileDiskCache? = try? TileDiskCache(source: "https://tile.openstreetmap.org/{z}/{x}/{y}.png"))
+        -> XYZTileSource {
+        try! XYZTileSource(template: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", name: "OpenStreetMap",
+                           attribution: "© OpenStreetMap contributors", zoomRange: 0...19, subdomains: [], maxConnections: 2,
+                           cache: cache)
     }
 
     deinit {
@@ -153,7 +167,7 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
             return continuation.resume(throwing: TileSourceError(source: name, reason: "tile \(tile): bad URL \(url)"))
         }
         if let etag { soup_message_headers_append(soup_message_get_request_headers(message), "If-None-Match", etag) }
-        if session == nil { session = cm_soup_session_new(Self.connectionsPerHost, Self.userAgent, Self.timeout) }
+        if session == nil { session = cm_soup_session_new(Int32(maxConnections), Self.userAgent, Self.timeout) }
         let request = Request(source: self, tile: tile, message: message, cancellable: cancellable, continuation: continuation)
         let done: GAsyncReadyCallback = { object, result, data in
             let request = Unmanaged<Request>.fromOpaque(data!).takeRetainedValue()
