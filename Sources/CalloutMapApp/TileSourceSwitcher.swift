@@ -11,6 +11,9 @@ import Foundation
 final class TileSourceSwitcher {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let list: UnsafeMutablePointer<GtkWidget>
+    /// Opened files sit between the offline map and OpenStreetMap: arrow keys pick as they move
+    /// (radio buttons), so from a file Up reaches the offline map without passing the online source.
+    private let files: UnsafeMutablePointer<GtkWidget>
     private var layers: [RasterTileLayer?] = [nil]  // nil: the offline map alone (or OpenStreetMap not yet made)
     /// Makes the OpenStreetMap layer the first time it is chosen (the window watches its failures).
     var makeOpenStreetMap: (() -> RasterTileLayer)?
@@ -35,6 +38,7 @@ final class TileSourceSwitcher {
         gtk_widget_set_margin_top(box, 6)
         gtk_widget_set_margin_bottom(box, 6)
         list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        files = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_box_append(cast(box), list)
         gtk_box_append(cast(box), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         let open = gtk_button_new_with_label("Open Tiles File…")!
@@ -44,6 +48,7 @@ final class TileSourceSwitcher {
         gtk_popover_set_child(cast(popover), box)
         gtk_menu_button_set_popover(OpaquePointer(widget), popover)
         addRow(title: "Offline Map", subtitle: "Natural Earth and GSHHG, no network")
+        gtk_box_append(cast(list), files)
         addRow(title: "OpenStreetMap", subtitle: "Online tiles from tile.openstreetmap.org, kept in the disk cache")
         layers.append(nil)  // made when first chosen
         select(0)
@@ -57,17 +62,17 @@ final class TileSourceSwitcher {
     /// Adds a source to the list and shows it.
     func add(_ layer: RasterTileLayer) {
         layers.append(layer)
-        addRow(title: layer.source.name, subtitle: layer.attribution ?? "")
+        addRow(title: layer.source.name, subtitle: layer.attribution ?? "", in: files)
         select(layers.count - 1)
     }
 
-    private func addRow(title: String, subtitle: String) {
+    private func addRow(title: String, subtitle: String, in box: UnsafeMutablePointer<GtkWidget>? = nil) {
         let check = gtk_check_button_new_with_label(title)!
         if let first = checks.first { gtk_check_button_set_group(cast(check), cast(first)) }
         if !subtitle.isEmpty { gtk_widget_set_tooltip_text(check, subtitle) }
         let index = checks.count
         checks.append(check)
-        gtk_box_append(cast(list), check)
+        gtk_box_append(cast(box ?? list), check)
         Signal.connect(check, "toggled") { [weak self] in
             guard let self, gtk_check_button_get_active(cast(check)) != 0 else { return }
             self.show(index)
