@@ -24,7 +24,7 @@ let package = Package(
         // The map widget and its cairo drawing.
         .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CGtk", "CalloutMapSoup"]),
         .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk"]),
-        .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk"]),
+        .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk", "TestServers"]),
         // libFuzzer targets for the parsers (scripts/fuzz.sh); built plainly, it replays files.
         .executableTarget(name: "CalloutMapFuzz", dependencies: ["CalloutMapCore"]),
         // The tests' loopback servers (a tile server with faults), shared by the GTK and end-to-end tests.

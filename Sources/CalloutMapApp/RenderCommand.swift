@@ -1,5 +1,4 @@
 import CalloutMapCore
-import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
@@ -38,7 +37,6 @@ struct RenderCommand {
             if let path = options.tiles {
                 // Every tile in view (and the margin the map draws beyond it) has loaded or failed,
                 // or 30 s have passed, before the picture is drawn.
-                MainLoop.bridgeSwiftConcurrency()  // online tiles answer on the main loop
                 let tiles = RasterTileLayer(source: try TileSources.source(for: path))
                 tiles.loadAll(covering: viewport, scale: options.scale, timeout: Self.tileTimeout)
                 scene.tileLayers = [tiles]

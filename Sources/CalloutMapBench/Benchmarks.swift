@@ -113,6 +113,13 @@ enum Benchmarks {
 
     static func peakRSSKilobytes() -> Int { vmHWM(pid: getpid()) }
 
+    /// Resident set size now, in kB.
+    static func residentKilobytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+    }
+
     /// Peak resident set size in kB, from /proc.
     static func vmHWM(pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -2,6 +2,7 @@ import CGtk
 import CalloutMapCore
 import CalloutMapWidget
 import Foundation
+import TestServers
 
 /// Tiles from an MBTiles file over the basemap: load + decode per tile, and the pan frame with
 /// 1,000 pins over them beside the same over the embedded map.
@@ -25,6 +26,45 @@ enum TileBenchmarks {
         }
         try? MBTilesWriter.write(to: url, metadata: ["name": "Bench", "format": "png", "minzoom": "12", "maxzoom": "12"], tiles: tiles)
         return Array(tiles.keys)
+    }
+
+    /// Online tiles from the loopback tile server the tests use: the first full 1280×800 screen
+    /// from a cold disk cache, the same from the warm cache (no request), and resident memory
+    /// after loading 2,000 tiles one screen after another (the in-memory cache keeps it bounded).
+    static func online() -> [String: Any] {
+        guard let server = try? TileServer(lifetime: 600) else { return ["error": "the loopback tile server did not start (python3)"] }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-bench-cache-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let template = server.template("tiles")
+        func layer() -> RasterTileLayer? {
+            guard let cache = try? TileDiskCache(source: template, directory: folder),
+                  let source = try? XYZTileSource(template: template, cache: cache) else { return nil }
+            return RasterTileLayer(source: source)
+        }
+        guard let cold = layer(), let warm = layer() else { return ["error": "no source"] }
+        let viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
+        func time(_ body: () -> Void) -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e4).rounded() / 100
+        }
+        let coldMs = time { cold.loadAll(covering: viewport, scale: 1, timeout: 60) }
+        let warmMs = time { warm.loadAll(covering: viewport, scale: 1, timeout: 60) }
+        let screen = cold.cachedTileCount
+
+        // 2,000 tiles: screens side by side along a row of zoom 14.
+        guard let far = layer() else { return ["error": "no source"] }
+        let before = Benchmarks.residentKilobytes()
+        var loaded = 0, x = 2600
+        while loaded < 2000 {
+            let tiles = (0..<10).flatMap { dx in (0..<5).map { dy in TileID(zoom: 14, x: x + dx, y: 6300 + dy) } }
+            far.preload(tiles, timeout: 60)
+            loaded += tiles.count
+            x += 10
+        }
+        return ["first_screen_cold_cache_ms": coldMs, "first_screen_warm_cache_ms": warmMs, "tiles_per_screen": screen,
+                "rss_growth_mb_after_2000_tiles": Double(Benchmarks.residentKilobytes() - before) / 1024,
+                "tiles_kept_in_memory": far.cachedTileCount, "failures": cold.failures + warm.failures + far.failures]
     }
 
     static func run(basemap: Basemap, frames: Int) -> [String: Any] {

@@ -175,7 +175,8 @@ public final class RasterTileLayer {
         for t in wanted {
             Task.detached(priority: .userInitiated) { results.add(t, await Self.fetch(t, from: source)) }
         }
-        // The main loop runs meanwhile: an online source answers on it.
+        // The main loop runs meanwhile: an online source answers on it (through the main queue).
+        MainLoop.bridgeSwiftConcurrency()
         _ = MainLoop.iterate(until: { results.landed.count == wanted.count }, timeout: timeout)
         for (t, outcome) in results.landed {
             switch outcome {
