@@ -17,6 +17,8 @@ public enum InputFile {
     public struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
         public var file: String
         public var reason: String
+        /// The system's error number, when the system refused (ENOENT: there is no such file).
+        public var code: Int32? = nil
         public var description: String { "\(file): \(reason)" }
     }
 
@@ -28,7 +30,10 @@ public enum InputFile {
         func fail(_ reason: String) -> Failure { Failure(file: path, reason: reason) }
         // Non-blocking, so a FIFO put in place after any check cannot stall the open.
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw fail(reason(errno: errno)) }
+        guard fd >= 0 else {
+            let code = errno
+            throw Failure(file: path, reason: reason(errno: code), code: code)
+        }
         defer { Glibc.close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw fail(reason(errno: errno)) }

@@ -33,7 +33,7 @@ public final class TileFolderSource: TileSource {
             let url = base.appendingPathExtension(ext)
             do {
                 return try InputFile.read(url, limit: Self.maxTileBytes)
-            } catch where error.reason == "does not exist" {
+            } catch where error.code == ENOENT {
                 continue
             } catch {
                 throw TileSourceError(source: folder.path, reason: "tile \(t): \(error.reason)")

@@ -13,7 +13,7 @@ public final class RasterTileLayer {
     public let source: any TileSource
     /// 1 for an opaque base layer; less for an overlay.
     public var opacity: Double { didSet { if opacity != oldValue { changed() } } }
-    public let byteBudget: Int
+    public var byteBudget: Int { images.byteBudget }
     /// Changes whenever what the layer draws changes (a tile landed, the opacity changed).
     public private(set) var revision = 0
     /// Tiles that could not be had (missing tiles are not failures).
@@ -25,28 +25,18 @@ public final class RasterTileLayer {
     /// Called once, at the source's first failure: tell the user once per source, not per tile.
     public var onFirstFailure: ((TileSourceError) -> Void)?
 
-    private final class Entry {
-        let surface: Surface?  // nil: no tile there, or it failed
-        var lastUse: UInt64
-        init(surface: Surface?, lastUse: UInt64) {
-            self.surface = surface
-            self.lastUse = lastUse
-        }
-    }
-
-    private var entries: [TileID: Entry] = [:]
+    /// Decoded tiles; a key without a surface is "no tile there" (missing or failed).
+    private var images: SurfaceLRU<TileID>
     private var loading: [TileID: Task<Void, Never>] = [:]
-    private var clock: UInt64 = 0
-    private var bytes = 0
 
     public init(source: any TileSource, opacity: Double = 1, byteBudget: Int = 96 << 20) {
         self.source = source
         self.opacity = opacity
-        self.byteBudget = byteBudget
+        images = SurfaceLRU(byteBudget: byteBudget)
     }
 
     public var attribution: String? { source.attribution }
-    public var cachedTileCount: Int { entries.count }
+    public var cachedTileCount: Int { images.count }
     public var loadingTileCount: Int { loading.count }
 
     /// The tile the source holds for a map tile: itself, or its ancestor at the source's deepest
@@ -66,13 +56,11 @@ public final class RasterTileLayer {
     /// What to draw for a map tile now, if it has landed; otherwise its load starts.
     func image(for tile: TileID) -> (surface: OpaquePointer, portion: (x: Double, y: Double, size: Double))? {
         guard let (t, portion) = sourceTile(for: tile) else { return nil }
-        clock += 1
-        guard let entry = entries[t] else {
+        guard let held = images.lookup(t) else {
             load(t)
             return nil
         }
-        entry.lastUse = clock
-        return entry.surface.map { ($0.pointer, portion) }
+        return held.map { ($0.pointer, portion) }
     }
 
     /// Stops the loads of tiles no longer in view.
@@ -115,30 +103,21 @@ public final class RasterTileLayer {
 
     private func land(_ t: TileID, _ outcome: Result<Surface?, TileSourceError>) {
         loading[t] = nil
+        record(t, outcome)
+        changed()
+    }
+
+    /// Keeps what a fetch gave; a failure is counted, reported the first time, and drawn as no tile.
+    private func record(_ t: TileID, _ outcome: Result<Surface?, TileSourceError>) {
         switch outcome {
-        case .success(let surface): store(t, surface)
+        case .success(let surface): images.insert(surface, for: t)
         case .failure(let error):
             failures += 1
             if firstError == nil {
                 firstError = error
                 onFirstFailure?(error)
             }
-            store(t, nil)
-        }
-        changed()
-    }
-
-    private func store(_ t: TileID, _ surface: Surface?) {
-        clock += 1
-        if let old = entries[t], let s = old.surface { bytes -= s.byteCount }
-        entries[t] = Entry(surface: surface, lastUse: clock)
-        bytes += surface?.byteCount ?? 0
-        guard bytes > byteBudget else { return }
-        // The oldest quarter goes at once, so eviction stays rare.
-        let victims = entries.filter { $0.key != t }.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (k, e) in victims.prefix(max(1, victims.count / 4)) {
-            entries[k] = nil
-            bytes -= e.surface?.byteCount ?? 0
+            images.insert(nil, for: t)
         }
     }
 
@@ -153,15 +132,13 @@ public final class RasterTileLayer {
     public func loadAll(covering viewport: Viewport, scale: Int, timeout: Double) {
         var wide = viewport
         wide.size = Size(width: viewport.size.width + 2 * MapRaster.margin, height: viewport.size.height + 2 * MapRaster.margin)
-        loadAll(for: wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
+        preload(wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
     }
 
-    /// Loads the given source tiles (and what deeper map tiles need of them) before drawing,
-    /// waiting on this thread at most `timeout` seconds in all.
-    public func preload(_ tiles: [TileID], timeout: Double) { loadAll(for: tiles, timeout: timeout) }
-
-    func loadAll(for tiles: [TileID], timeout: Double) {
-        let wanted = sourceTiles(for: tiles).filter { entries[$0] == nil }
+    /// Loads what the given map tiles need before drawing, waiting on this thread at most
+    /// `timeout` seconds in all.
+    public func preload(_ tiles: [TileID], timeout: Double) {
+        let wanted = sourceTiles(for: tiles).filter { images.lookup($0) == nil }
         guard !wanted.isEmpty else { return }
         final class Results: @unchecked Sendable {
             private let lock = NSLock()
@@ -178,14 +155,7 @@ public final class RasterTileLayer {
         // The main loop runs meanwhile: an online source answers on it (through the main queue).
         MainLoop.bridgeSwiftConcurrency()
         _ = MainLoop.iterate(until: { results.landed.count == wanted.count }, timeout: timeout)
-        for (t, outcome) in results.landed {
-            switch outcome {
-            case .success(let surface): store(t, surface)
-            case .failure(let error):
-                failures += 1
-                if firstError == nil { firstError = error }
-            }
-        }
-        revision += 1
+        for (t, outcome) in results.landed { record(t, outcome) }
+        changed()
     }
 }
