@@ -84,8 +84,14 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
         let t = tile.wrapped
         let cached = cache?.entry(for: t)
         if let cached, cached.isFresh { return cached.data.isEmpty ? nil : cached.data }
+        /// A failure's answer: the stale copy when there is one (better than a hole), else the failure.
+        func staleOr(_ failure: TileSourceError) throws -> [UInt8]? {
+            guard let cached else { throw failure }
+            return cached.data.isEmpty ? nil : cached.data
+        }
         var attempt = 1
         while true {
+            var failure: TileSourceError
             do {
                 let response = try await fetch(url(for: t), tile: t, etag: cached?.etag)
                 switch response.status {
@@ -99,17 +105,15 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
                 case 204, 404:
                     return nil
                 case let status:
-                    let error = TileSourceError(source: name, reason: "tile \(t): HTTP \(status)")
-                    guard status >= 500 || status == 429, attempt < Self.attempts else { throw error }
+                    failure = TileSourceError(source: name, reason: "tile \(t): HTTP \(status)")
+                    if status < 500 && status != 429 { attempt = Self.attempts }  // not transient: no retry
                 }
-            } catch let error as TileSourceError where error.reason.hasPrefix("tile \(t): HTTP") == false && !Task.isCancelled {
-                // No connection or no answer: a stale copy is better than a hole; else try again later.
-                if let cached { return cached.data.isEmpty ? nil : cached.data }
-                guard attempt < Self.attempts else { throw error }
-            } catch {
-                if let cached, !Task.isCancelled { return cached.data.isEmpty ? nil : cached.data }
-                throw error
+            } catch let error as TileSourceError where !Task.isCancelled {
+                // No connection or no answer: a stale copy at once, else try again.
+                if cached != nil { attempt = Self.attempts }
+                failure = error
             }
+            guard attempt < Self.attempts else { return try staleOr(failure) }
             try await Task.sleep(nanoseconds: UInt64(attempt) * 500_000_000)
             attempt += 1
         }
