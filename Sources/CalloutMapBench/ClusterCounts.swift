@@ -2,30 +2,63 @@ import CalloutMapCore
 import Foundation
 
 /// `calloutmap-bench clusters FILE.geojson`, and the cluster build figure.
+@MainActor
 enum ClusterCounts {
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1 else {
-            FileHandle.standardError.write("usage: calloutmap-bench clusters FILE.geojson\n".data(using: .utf8)!)
-            return 2
+        var options = ClusterOptions()
+        var file: String?, details = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--details": details = true
+            case "--min-points":
+                guard let value = rest.popFirst().flatMap({ Int($0) }), value > 0 else { return usage() }
+                options.minPoints = value
+            default:
+                guard file == nil, !argument.hasPrefix("-") else { return usage() }
+                file = argument
+            }
         }
-        let url = URL(fileURLWithPath: arguments[0])
+        guard let file else { return usage() }
+        let url = URL(fileURLWithPath: file)
+        let parseStart = DispatchTime.now().uptimeNanoseconds
         let result = GeoJSONLoader.load(contentsOf: url)
         if let fatal = result.problems.first(where: { $0.severity == .fatal }) {
             FileHandle.standardError.write("calloutmap-bench: \(fatal)\n".data(using: .utf8)!)
             return 1
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let clusterer = PointClusterer(coordinates: result.annotations.map(\.coordinate))
-        let buildMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let clusterer = PointClusterer(coordinates: result.annotations.map(\.coordinate), options: options)
+        let end = DispatchTime.now().uptimeNanoseconds
         var counts: [String: Int] = [:]
         for z in 0...17 { counts[String(z)] = clusterer.itemCount(zoom: z) }
-        let out: [String: Any] = ["file": url.path, "points": result.annotations.count,
+        var out: [String: Any] = ["tool": "CalloutMap PointClusterer", "file": url.path, "points": result.annotations.count,
                                   "skipped_features": result.problems.filter { $0.severity == .skipped }.count,
-                                  "options": ["radius": 40, "extent": 512, "minPoints": 2, "maxZoom": 16],
-                                  "items_per_zoom": counts, "build_ms": (buildMs * 100).rounded() / 100]
-        let json = try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+                                  "options": ["radius": options.radius, "extent": options.extent,
+                                              "minPoints": options.minPoints, "maxZoom": options.maxZoom],
+                                  "items_per_zoom": counts,
+                                  "parse_ms": Benchmarks.round2(Double(start - parseStart) / 1e6),
+                                  "build_ms": Benchmarks.round2(Double(end - start) / 1e6),
+                                  "peak_rss_mb": Double(Benchmarks.peakRSSKilobytes() / 1024)]
+        if details {
+            // Every cluster per zoom as [id, count, x, y], as bench/supercluster.mjs prints them.
+            var clusters: [String: [[Any]]] = [:]
+            for z in 0...17 {
+                clusters[String(z)] = clusterer.items(minX: 0, minY: 0, maxX: 1, maxY: 1, zoom: Double(z)).compactMap {
+                    guard case .cluster(let id, let count, let p) = $0 else { return nil }
+                    return [id, count, p.x, p.y]
+                }
+            }
+            out["clusters"] = clusters
+        }
+        let json = try! JSONSerialization.data(withJSONObject: out, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
         return 0
+    }
+
+    private static func usage() -> Int32 {
+        FileHandle.standardError.write("usage: calloutmap-bench clusters FILE.geojson [--min-points N] [--details]\n".data(using: .utf8)!)
+        return 2
     }
 
     /// Building the cluster hierarchy for `count` deterministic points (ms).

@@ -11,6 +11,19 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "clusters" {
     exit(ClusterCounts.run(Array(arguments.dropFirst())))
 }
+if arguments.first == "generate" {
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 2 || rest.count == 3, let count = Int(rest[0]), count >= 0 else {
+        FileHandle.standardError.write("usage: calloutmap-bench generate COUNT FILE [SEED]\n".data(using: .utf8)!)
+        exit(2)
+    }
+    let seed = rest.count == 3 ? UInt64(rest[2]) ?? 1 : 1
+    do { try CrowdedPoints.write(count: count, seed: seed, to: URL(fileURLWithPath: rest[1])) } catch {
+        FileHandle.standardError.write("calloutmap-bench: \(error)\n".data(using: .utf8)!)
+        exit(1)
+    }
+    exit(0)
+}
 if arguments.first == "memory" {
     exit(MemoryBenchmarks.child(Array(arguments.dropFirst())))
 }
@@ -21,6 +34,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
     print("""
     Usage: calloutmap-bench [--frames N] [--starts N] [--real-data DIR]
            calloutmap-bench clusters FILE.geojson
+           calloutmap-bench generate COUNT FILE.geojson [SEED]
            calloutmap-bench peer --markers N [--frames F] [--clicks K]
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,

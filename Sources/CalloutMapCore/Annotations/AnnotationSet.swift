@@ -7,7 +7,7 @@ public final class AnnotationSet {
     /// Per slot, when its annotation was added (slots move on removal; this does not).
     private var orders: [Int] = []
     private var nextOrder = 0
-    private var index: PointIndex?
+    private var index: PointIndex<Double>?
 
     public init() {}
 

@@ -6,9 +6,11 @@ import Foundation
 /// viewport asks only for what it shows. Built once per data set.
 ///
 /// Given the same points in the same order and the same options it gives the
-/// same clusters, counts, ids and expansion zooms as supercluster (coordinates
-/// are rounded to Float32 as it does).
-public final class PointClusterer: @unchecked Sendable {
+/// same clusters, counts, ids, centres and expansion zooms as supercluster: it
+/// rounds to Float32 where supercluster does and adds in the order it does
+/// (`ClusterBuilder`), so this holds at any size (checked against supercluster
+/// itself on a million points by `bench/clusters.sh`).
+public final class PointClusterer: Sendable {
     /// A point or a cluster at some zoom.
     public enum Item: Equatable, Sendable {
         /// The `index`-th input point.
@@ -22,64 +24,54 @@ public final class PointClusterer: @unchecked Sendable {
         }
     }
 
-    /// One zoom's items as columns; `zoom` and `parent` are written while the next zoom up is built.
-    /// Lean, because every zoom keeps a copy of what is left (100,000 points make about a million
-    /// items): 32-bit where 32 bits hold it, and positions kept once, in the index.
-    struct Level {
-        /// Positions while the level is being built; then they live in `index`.
-        private var positions: [WorldPoint] = []
-        var zoom: [Int32] = []         // last zoom this item was processed at
+    /// One zoom's items, kept after the build. Lean, because every zoom keeps a copy of what
+    /// is left (a million points make about eight million items): 32-bit where 32 bits hold it.
+    struct Level: Sendable {
+        /// Positions as supercluster's tree holds them (32-bit floats); ids are places in the level.
+        var index = PointIndex<Float>(interleaved: [])
         var id: [Int32] = []           // input index for points, cluster id for clusters
-        var parent: [Int32] = []
         var count: [Int32] = []
-        var index = PointIndex(points: [])
+        var parent: [Int32] = []       // the cluster one zoom up that took this item in, or -1
+        /// Clusters' exact centres (the index holds them rounded to floats), by place, ascending.
+        var clusterPlaces: [Int32] = []
+        var clusterCentres: [Double] = []  // x, y interleaved
 
         var itemCount: Int { id.count }
 
-        func position(_ i: Int) -> WorldPoint { index.point(i) }
-
-        mutating func append(_ p: WorldPoint, id: Int32, count: Int32) {
-            positions.append(p); zoom.append(.max); self.id.append(id); parent.append(-1); self.count.append(count)
-        }
-
-        mutating func copy(_ i: Int, from other: Level) {
-            append(other.position(i), id: other.id[i], count: other.count[i])
-        }
-
-        /// Indexes the items and gives back what the columns grew by and do not use.
-        mutating func finish() {
-            index = PointIndex(points: positions, locatable: true)
-            positions = []
-            zoom = Array(zoom[...]); id = Array(id[...]); parent = Array(parent[...]); count = Array(count[...])
+        /// Where supercluster holds an item: a point as its float, a cluster at its exact centre.
+        func position(_ i: Int) -> WorldPoint {
+            guard count[i] > 1 else { return index.point(i) }
+            var low = 0, high = clusterPlaces.count - 1
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(clusterPlaces[mid]) < i { low = mid + 1 } else { high = mid }
+            }
+            return WorldPoint(x: clusterCentres[2 * low], y: clusterCentres[2 * low + 1])
         }
     }
 
     public let options: ClusterOptions
     /// How many input points (including skipped ones): cluster ids start above it.
     public let inputCount: Int
-    private var levels: [Level]
+    private let levels: [Level]
 
     /// `points` in input order; nil (no geometry) is skipped but keeps its place in the numbering.
-    public init(coordinates: [Coordinate?], options: ClusterOptions = ClusterOptions()) {
+    public convenience init(coordinates: [Coordinate?], options: ClusterOptions = ClusterOptions()) {
+        self.init(coordinates: coordinates, options: options, cancellation: nil, progress: nil)!
+    }
+
+    /// As above; nil when `cancellation` is cancelled before the build ends (checked often).
+    /// `progress` is called on the building thread with the share of zooms done (0…1).
+    public init?(coordinates: [Coordinate?], options: ClusterOptions = ClusterOptions(),
+                 cancellation: Cancellation?, progress: (@Sendable (Double) -> Void)?) {
         // Cluster ids are (index << 5) + zoom + 1 + inputCount, kept in 32 bits.
         precondition(coordinates.count < Int(Int32.max) / 33, "too many points to cluster")
         self.options = options
         inputCount = coordinates.count
-        levels = Array(repeating: Level(), count: options.maxZoom + 2)
-        var leaves = Level()
-        for (i, c) in coordinates.enumerated() {
-            guard let c, c.latitude.isFinite, c.longitude.isFinite else { continue }
-            leaves.append(WorldPoint(x: Double(Float(Self.lngX(c.longitude))), y: Double(Float(Self.latY(c.latitude)))),
-                          id: Int32(i), count: 1)
-        }
-        leaves.finish()
-        levels[options.maxZoom + 1] = leaves
-        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            var next = cluster(&levels[z + 1], zoom: z)
-            next.finish()
-            levels[z] = next
-        }
-        for z in levels.indices { levels[z].zoom = [] }  // only the build needs it
+        let builder = ClusterBuilder(options: options, inputCount: coordinates.count,
+                                     cancellation: cancellation, progress: progress)
+        guard let levels = builder.build(coordinates) else { return nil }
+        self.levels = levels
     }
 
     /// Items whose position lies in a rectangle of the unit world square at a zoom.
@@ -136,47 +128,6 @@ public final class PointClusterer: @unchecked Sendable {
         }
         walk(clusterId)
         return out
-    }
-
-    // MARK: Building
-
-    /// Groups the items of the zoom below (`below`, one deeper) into this zoom's items.
-    private func cluster(_ below: inout Level, zoom: Int) -> Level {
-        let r = options.radius / (options.extent * pow(2, Double(zoom)))
-        var next = Level()
-        let z = Int32(zoom)
-        for i in 0..<below.itemCount {
-            if below.zoom[i] <= z { continue }
-            below.zoom[i] = z
-            let p = below.position(i), x = p.x, y = p.y
-            let neighbours = below.index.within(x: x, y: y, radius: r)
-            let origin = Int(below.count[i])
-            var total = origin
-            for k in neighbours where below.zoom[k] > z { total += Int(below.count[k]) }
-
-            if total > origin && total >= options.minPoints {
-                var wx = x * Double(origin), wy = y * Double(origin)
-                let id = Int32((i << 5) + (zoom + 1) + inputCount)
-                for k in neighbours where below.zoom[k] > z {
-                    below.zoom[k] = z
-                    let q = below.position(k)
-                    wx += q.x * Double(below.count[k])
-                    wy += q.y * Double(below.count[k])
-                    below.parent[k] = id
-                }
-                below.parent[i] = id
-                next.append(WorldPoint(x: wx / Double(total), y: wy / Double(total)), id: id, count: Int32(total))
-            } else {
-                next.copy(i, from: below)
-                if total > 1 {  // too few to cluster: the neighbours stay single too
-                    for k in neighbours where below.zoom[k] > z {
-                        below.zoom[k] = z
-                        next.copy(k, from: below)
-                    }
-                }
-            }
-        }
-        return next
     }
 
     private func item(_ i: Int, in level: Level) -> Item {
