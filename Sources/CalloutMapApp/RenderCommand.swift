@@ -12,6 +12,8 @@ struct RenderCommand {
     let annotationFiles: [URL]
     /// The longest `render` waits for tiles, in all.
     static let tileTimeout = 30.0
+    /// The longest `render` waits for clusters (a million points take seconds).
+    static let clusterTimeout = 120.0
 
     func run() -> Int32 {
         do {
@@ -27,6 +29,13 @@ struct RenderCommand {
             let annotations = AnnotationFiles.load(annotationFiles).flatMap(\.annotations)
             layer.add(annotations)
             scene.annotationLayer = layer
+            // Big sets cluster in the background, as in the window; the picture waits for them.
+            if !layer.waitForClusters(timeout: Self.clusterTimeout) {
+                FileHandle.standardError.write("""
+                    calloutmap render: clustering \(annotations.count) places took longer than \(Int(Self.clusterTimeout)) s; \
+                    they are left out of the picture\n
+                    """.data(using: .utf8)!)
+            }
             if let title = options.select {
                 guard let selected = annotations.first(where: { $0.title == title }) else {
                     throw RenderError(message: "no annotation titled '\(title)'")

@@ -11,6 +11,9 @@ enum ClusterCounts {
         while let argument = rest.popFirst() {
             switch argument {
             case "--details": details = true
+            case "--radius":
+                guard let value = rest.popFirst().flatMap({ Double($0) }), value > 0 else { return usage() }
+                options.radius = value
             case "--min-points":
                 guard let value = rest.popFirst().flatMap({ Int($0) }), value > 0 else { return usage() }
                 options.minPoints = value
@@ -57,7 +60,7 @@ enum ClusterCounts {
     }
 
     private static func usage() -> Int32 {
-        FileHandle.standardError.write("usage: calloutmap-bench clusters FILE.geojson [--min-points N] [--details]\n".data(using: .utf8)!)
+        FileHandle.standardError.write("usage: calloutmap-bench clusters FILE.geojson [--radius R] [--min-points N] [--details]\n".data(using: .utf8)!)
         return 2
     }
 

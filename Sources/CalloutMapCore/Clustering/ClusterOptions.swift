@@ -10,4 +10,12 @@ public struct ClusterOptions: Sendable, Equatable {
     public var maxZoom = 16
 
     public init() {}
+
+    /// Options whose radius is `points` on screen (256-point tiles), other settings as the defaults.
+    public init(screenRadius points: Double) {
+        radius = points * extent / 256
+    }
+
+    /// The radius on screen, in points (supercluster's default: 20).
+    public var screenRadius: Double { radius * 256 / extent }
 }

@@ -99,6 +99,21 @@ public final class PointClusterer: Sendable {
             .map { item($0, in: level) }
     }
 
+    /// Where an item at a zoom stands for its members when badges must not overlap: the item
+    /// one zoom down that gathered it (whose position is a point's, or a deeper cluster's
+    /// centre); an item carried up unchanged stands where it is. Every member lies within the
+    /// radius of it, and at one zoom anchors are more than the radius apart (with `minPoints`
+    /// 2): greedy clustering lets an item gather others only where no earlier one reached.
+    /// Centres have no such bound (they move toward their members, and two may come close),
+    /// so badges no wider than the radius, drawn at anchors, never overlap.
+    public func anchor(of item: Item, zoom: Double) -> WorldPoint {
+        guard case .cluster(let id, _, let centre) = item else { return item.position }
+        let originId = (id - inputCount) >> 5, originZoom = (id - inputCount) % 32
+        guard id > inputCount, originZoom == limit(zoom) + 1, originZoom < levels.count,
+              originId < levels[originZoom].itemCount else { return centre }
+        return levels[originZoom].position(originId)
+    }
+
     /// The zoom at which a cluster first splits apart (where clicking it should take the map).
     public func expansionZoom(of clusterId: Int) -> Int {
         var id = clusterId

@@ -1,5 +1,6 @@
 import CGtk
 import CalloutMapCore
+import CalloutMapGtk
 import Dispatch
 
 /// Annotations and their views: which annotations are on screen (plus a
@@ -32,7 +33,12 @@ public final class AnnotationLayer {
     /// Which annotations cluster together (MapKit's `clusteringIdentifier`); nil: never clustered.
     /// Setting it (or the options) rebuilds the clusters.
     public var clusteringIdentifier: ((any Annotation) -> String?)? { didSet { clusters = nil; needsLayout = true } }
-    public var clusterOptions = ClusterOptions() { didSet { clusters = nil; needsLayout = true } }
+    /// By default clusters gather what lies within 50 points on screen, wider than the largest
+    /// badge (`ClusterAnnotationView.largestDiameter`), so badges at their anchors never overlap
+    /// (supercluster's default radius, 20, piles 28–46-point badges on each other).
+    public var clusterOptions = ClusterOptions(screenRadius: 50) { didSet { clusters = nil; needsLayout = true } }
+    /// Where cluster badges sit; `.anchor` keeps them apart.
+    public var clusterPlacement = ClusterPlacement.anchor { didSet { clusters = nil; needsLayout = true } }
     /// Per clustering identifier: its annotations (in the order given to the clusterer, as places in
     /// `annotations`, which stay put until the clusters are built again) and the clusterer.
     private var clusters: [String: (members: [Int32], clusterer: PointClusterer)]? {
@@ -363,6 +369,19 @@ public final class AnnotationLayer {
         }
     }
 
+    /// Makes sure the clusters are built: at once for small sets, else waits (running the main
+    /// loop) at most `timeout` seconds for the background build, which goes on if time runs out.
+    /// Returns whether they are ready. For drawing without a window (`render`).
+    @discardableResult
+    public func waitForClusters(timeout: Double) -> Bool {
+        _ = buildClusters()
+        guard isBuildingClusters else { return true }
+        MainLoop.bridgeSwiftConcurrency()  // the build lands through the main queue
+        let ready = MainLoop.iterate(until: { !isBuildingClusters }, timeout: timeout)
+        needsLayout = true
+        return ready
+    }
+
     private var buildingGeneration = -1
     private var pendingGroups: [String: [Int32]]?
 
@@ -375,11 +394,14 @@ public final class AnnotationLayer {
                 case .point(let index, _):
                     out.append(all[Int(group.members[index])])
                 case .cluster(let id, let count, let position):
-                    let key = "\(identifier)#\(id)"
+                    // A cluster may be anchored at the item that gathered it at one zoom and at
+                    // its own centre further out: one annotation per place.
+                    let at = clusterPlacement == .anchor ? group.clusterer.anchor(of: item, zoom: zoom) : position
+                    let key = "\(identifier)#\(id)" + (at == position ? "" : "@anchor")
                     if let existing = clusterAnnotations[key] {
                         out.append(existing)
                     } else {
-                        let cluster = ClusterAnnotation(id: id, count: count, position: position, clusteringIdentifier: identifier)
+                        let cluster = ClusterAnnotation(id: id, count: count, position: at, clusteringIdentifier: identifier)
                         clusterAnnotations[key] = cluster
                         out.append(cluster)
                     }

@@ -31,9 +31,12 @@ public final class ClusterAnnotationView: AnnotationView {
         zPriority = 600  // a click zooms in; selected (keyboard, or where it cannot split further) its callout lists members
     }
 
+    /// The badge's width for 1,000 places or more; the map's cluster radius is wider.
+    public static let largestDiameter = 46.0
+
     public override func prepareForDisplay() {
         let count = (annotation as? ClusterAnnotation)?.count ?? 0
-        let d = count >= 1000 ? 46.0 : count >= 100 ? 40 : count >= 10 ? 34 : 28
+        let d = count >= 1000 ? Self.largestDiameter : count >= 100 ? 40 : count >= 10 ? 34 : 28
         size = Size(width: d, height: d)
         super.prepareForDisplay()
     }
