@@ -4,6 +4,7 @@
 #define CALLOUTMAP_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <malloc.h>
 #include <glib-unix.h>
 #include <cairo.h>
 
@@ -13,6 +14,12 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 
 static const gboolean cm_source_continue = G_SOURCE_CONTINUE;
 static const gboolean cm_source_remove = G_SOURCE_REMOVE;
+
+/* Large blocks (1 MiB and up) from mmap, always: glibc otherwise raises that threshold
+   after the first large free and keeps later large blocks in per-thread arenas, where
+   memory freed by a worker stays resident (measured: a million points clustered in the
+   window peaked at 604 MB, 534 MB with this). */
+static inline void cm_return_large_blocks_to_the_system(void) { mallopt(M_MMAP_THRESHOLD, 1 << 20); }
 
 static inline GObject *cm_object(void *p) { return G_OBJECT(p); }
 static inline GtkWidget *cm_widget(void *p) { return GTK_WIDGET(p); }

@@ -42,6 +42,8 @@ final class MainWindow: MapViewDelegate {
     private var openFiles: [Int: OpenFile] = [:]
     private var nextFileID = 0
     private var isClosed = false
+    /// The last percentage the header bar showed for the cluster build in progress.
+    private var clusteringPercent = 0
     /// The callout shown but not yet reported (it is, 50 ms on), and the one reported shown.
     private var calloutPending: AnnotationView?
     private var calloutReported: AnnotationView?
@@ -325,9 +327,19 @@ final class MainWindow: MapViewDelegate {
 
     /// Large sets cluster in the background: a spinner says so, the map stays usable.
     func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {
+        clusteringPercent = 0
         activity.setClustering(inProgress ? "Clustering \(mapView.annotations.count.formatted()) places…" : nil)
         panel.log(inProgress ? "Clustering…" : "Clusters ready", "\(mapView.annotations.count) annotations")
         events.emit(["event": inProgress ? "clustering-started" : "clustering-finished"])
+    }
+
+    /// The header bar counts up as zoom levels are done.
+    func mapView(_ mapView: MapView, clusteringProgress done: Double) {
+        let percent = Int((done * 100).rounded(.down))
+        guard percent > clusteringPercent else { return }
+        clusteringPercent = percent
+        activity.setClustering("Clustering \(mapView.annotations.count.formatted()) places… \(percent)%")
+        events.emit(["event": "clustering-progress", "percent": percent])
     }
 
     func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {

@@ -3,6 +3,7 @@ import CalloutMapCore
 import CalloutMapWidget
 import Foundation
 
+cm_return_large_blocks_to_the_system()
 
 let options: Options
 do {

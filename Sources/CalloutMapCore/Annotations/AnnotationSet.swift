@@ -78,6 +78,9 @@ public final class AnnotationSet {
         slots[ObjectIdentifier(a)].map { orders[$0] }
     }
 
+    /// The projected position of the annotation at a place in `annotations`.
+    public func worldPoint(at place: Int) -> WorldPoint { points[place] }
+
     public func worldPoint(of a: any Annotation) -> WorldPoint? {
         slots[ObjectIdentifier(a)].map { points[$0] }
     }

@@ -27,6 +27,12 @@ struct ClusterBuilder {
 
         var itemCount: Int { id.count }
 
+        mutating func reserve(_ n: Int) {
+            xy.reserveCapacity(2 * n)
+            id.reserveCapacity(n)
+            count.reserveCapacity(n)
+        }
+
         mutating func append(x: Double, y: Double, id: Int32, count: Int32) {
             xy.append(x)
             xy.append(y)
@@ -51,38 +57,55 @@ struct ClusterBuilder {
         var isCluster: Bool
     }
 
-    func build(_ coordinates: [Coordinate?]) -> [PointClusterer.Level]? {
+    /// Takes the coordinates (a million make 24 MB, let go once read).
+    func build(_ coordinates: consuming [Coordinate?]) -> [PointClusterer.Level]? {
         var stage = Stage()
-        stage.xy.reserveCapacity(coordinates.count * 2)
+        stage.reserve(coordinates.count)
         for (i, c) in coordinates.enumerated() {
             guard let c, c.latitude.isFinite, c.longitude.isFinite else { continue }
             stage.append(x: Double(Float(PointClusterer.lngX(c.longitude))), y: Double(Float(PointClusterer.latY(c.latitude))),
                          id: Int32(i), count: 1)
         }
+        _ = consume coordinates
         var levels = [PointClusterer.Level](repeating: .init(), count: options.maxZoom + 2)
         let zooms = max(0, options.maxZoom - options.minZoom + 1)
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             if cancellation?.isCancelled == true { return nil }
             let floats = stage.floats
-            let tree = Handoff { () -> (PointIndex<Float>, [Int32]) in
-                let index = PointIndex<Float>(interleaved: floats, locatable: true)
-                return (index, index.visitingRanks())
-            }
+            let sorting = Handoff { Sorted(floats) }
             guard let (next, pending, members, parent) = cluster(stage, floats: floats, zoom: z) else {
-                _ = tree.value
+                _ = sorting.value
                 return nil
             }
-            let (index, ranks) = tree.value
-            levels[z + 1] = Self.level(stage, index: index, parent: parent)
-            stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: ranks)
+            let tree = sorting.value
+            let seeds = pending.filter(\.isCluster).map(\.seed)
+            stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: tree.ranks) { below in
+                levels[z + 1] = Self.level(below, sorted: tree, parent: parent, seeds: seeds)
+            }
             progress?(Double(options.maxZoom - z + 1) / Double(zooms + 1))
         }
         if options.minZoom <= options.maxZoom {
-            let index = PointIndex<Float>(interleaved: stage.floats, locatable: true)
-            levels[options.minZoom] = Self.level(stage, index: index, parent: [Int32](repeating: -1, count: stage.itemCount))
+            levels[options.minZoom] = Self.level(stage, sorted: Sorted(stage.floats), parent: nil, seeds: [])
         }
         progress?(1)
         return levels
+    }
+
+    /// A level's tree, sorted (on the other core while the zoom above is clustered), with what
+    /// the build needs from it: which item went to each place, and the order the tree visits them.
+    private struct Sorted: Sendable {
+        let tree: KDTree<Float>
+        let order: [Int32]   // per place, the item's index in the level
+        let ranks: [Int32]   // per index, when the tree visits it
+
+        init(_ floats: [Float]) {
+            var order: [Int32] = []
+            tree = KDTree(interleaved: floats, order: &order)
+            self.order = order
+            var ranks = [Int32](repeating: 0, count: order.count)
+            for (place, rank) in tree.visitingRanks().enumerated() { ranks[Int(order[place])] = rank }
+            self.ranks = ranks
+        }
     }
 
     /// One zoom of supercluster's `_cluster`: which items the new level has, in its order, and
@@ -96,6 +119,7 @@ struct ClusterBuilder {
         var taken = [Bool](repeating: false, count: n)
         var parent = [Int32](repeating: -1, count: n)
         var next = Stage()
+        next.reserve(n)  // grown by doubling, it would hold up to twice that at the deepest zooms
         var pending: [Pending] = []
         var members: [Int32] = []
         var found: [Int] = []
@@ -141,7 +165,9 @@ struct ClusterBuilder {
     }
 
     /// Fills in what waited for the tree: members in its visiting order, then centres summed in it.
-    private static func finish(_ next: Stage, pending: [Pending], members: [Int32], below: Stage, ranks: [Int32]) -> Stage {
+    /// `keep` makes the level below from it, before it is let go.
+    private static func finish(_ next: Stage, pending: [Pending], members: [Int32], below: Stage, ranks: [Int32],
+                               keep: (Stage) -> Void) -> Stage {
         var next = next
         var ordered: [Int32] = []
         for p in pending {
@@ -169,19 +195,28 @@ struct ClusterBuilder {
                 }
             }
         }
+        keep(below)
         return next
     }
 
-    private static func level(_ stage: Stage, index: PointIndex<Float>, parent: [Int32]) -> PointClusterer.Level {
+    /// The level kept for a stage: its columns in the tree's order, clusters and seeds aside.
+    private static func level(_ stage: Stage, sorted: Sorted, parent: [Int32]?, seeds: [Int]) -> PointClusterer.Level {
         var level = PointClusterer.Level()
-        level.index = index
-        level.id = stage.id
-        level.count = stage.count
-        level.parent = parent
-        for i in 0..<stage.itemCount where stage.count[i] > 1 {
-            level.clusterPlaces.append(Int32(i))
-            level.clusterCentres.append(stage.xy[2 * i])
-            level.clusterCentres.append(stage.xy[2 * i + 1])
+        let order = sorted.order
+        level.tree = sorted.tree
+        level.id = order.map { stage.id[Int($0)] }
+        level.parent = parent.map { parent in order.map { parent[Int($0)] } } ?? [Int32](repeating: -1, count: order.count)
+        for (place, i) in order.enumerated() where stage.count[Int(i)] > 1 {
+            level.clusterPlaces.append(Int32(place))
+            level.clusterCounts.append(stage.count[Int(i)])
+            level.clusterCentres.append(stage.xy[2 * Int(i)])
+            level.clusterCentres.append(stage.xy[2 * Int(i) + 1])
+        }
+        if !seeds.isEmpty {
+            var places = [Int32](repeating: 0, count: order.count)
+            for (place, i) in order.enumerated() { places[Int(i)] = Int32(place) }
+            level.seedIndices = seeds.map { Int32($0) }
+            level.seedPlaces = seeds.map { places[$0] }
         }
         return level
     }

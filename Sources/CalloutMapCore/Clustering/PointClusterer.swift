@@ -24,29 +24,46 @@ public final class PointClusterer: Sendable {
         }
     }
 
-    /// One zoom's items, kept after the build. Lean, because every zoom keeps a copy of what
-    /// is left (a million points make about eight million items): 32-bit where 32 bits hold it.
+    /// One zoom's items, kept after the build. Lean, because every zoom keeps a copy of what is
+    /// left (a million points make about eight million items): 12 bytes an item, plus a few per
+    /// cluster. An item's place is its place in the tree's order; every column is in that order.
     struct Level: Sendable {
-        /// Positions as supercluster's tree holds them (32-bit floats); ids are places in the level.
-        var index = PointIndex<Float>(interleaved: [])
-        var id: [Int32] = []           // input index for points, cluster id for clusters
-        var count: [Int32] = []
-        var parent: [Int32] = []       // the cluster one zoom up that took this item in, or -1
-        /// Clusters' exact centres (the index holds them rounded to floats), by place, ascending.
+        /// Positions as supercluster's tree holds them (floats).
+        var tree = KDTree<Float>()
+        /// Input index for points, cluster id (above every input index) for clusters.
+        var id: [Int32] = []
+        /// The cluster one zoom up that took the item in, or -1.
+        var parent: [Int32] = []
+        /// Clusters by place, ascending: their counts and exact centres (x, y interleaved).
         var clusterPlaces: [Int32] = []
-        var clusterCentres: [Double] = []  // x, y interleaved
+        var clusterCounts: [Int32] = []
+        var clusterCentres: [Double] = []
+        /// Items that gathered a cluster one zoom up: their index in the order the level was
+        /// made in (the index cluster ids name), ascending, and their places.
+        var seedIndices: [Int32] = []
+        var seedPlaces: [Int32] = []
 
         var itemCount: Int { id.count }
 
+        /// Where in the cluster columns the item at a place is, if it is a cluster.
+        func clusterSlot(_ place: Int) -> Int? { Self.search(clusterPlaces, for: place) }
+
+        /// The place of the item that gathered a cluster, from the index its id names.
+        func place(ofSeed index: Int) -> Int? { Self.search(seedIndices, for: index).map { Int(seedPlaces[$0]) } }
+
         /// Where supercluster holds an item: a point as its float, a cluster at its exact centre.
-        func position(_ i: Int) -> WorldPoint {
-            guard count[i] > 1 else { return index.point(i) }
-            var low = 0, high = clusterPlaces.count - 1
+        func position(_ place: Int) -> WorldPoint {
+            guard let slot = clusterSlot(place) else { return tree.point(at: place) }
+            return WorldPoint(x: clusterCentres[2 * slot], y: clusterCentres[2 * slot + 1])
+        }
+
+        private static func search(_ sorted: [Int32], for value: Int) -> Int? {
+            var low = 0, high = sorted.count
             while low < high {
                 let mid = (low + high) / 2
-                if Int(clusterPlaces[mid]) < i { low = mid + 1 } else { high = mid }
+                if Int(sorted[mid]) < value { low = mid + 1 } else { high = mid }
             }
-            return WorldPoint(x: clusterCentres[2 * low], y: clusterCentres[2 * low + 1])
+            return low < sorted.count && Int(sorted[low]) == value ? low : nil
         }
     }
 
@@ -56,13 +73,13 @@ public final class PointClusterer: Sendable {
     private let levels: [Level]
 
     /// `points` in input order; nil (no geometry) is skipped but keeps its place in the numbering.
-    public convenience init(coordinates: [Coordinate?], options: ClusterOptions = ClusterOptions()) {
+    public convenience init(coordinates: consuming [Coordinate?], options: ClusterOptions = ClusterOptions()) {
         self.init(coordinates: coordinates, options: options, cancellation: nil, progress: nil)!
     }
 
     /// As above; nil when `cancellation` is cancelled before the build ends (checked often).
     /// `progress` is called on the building thread with the share of zooms done (0…1).
-    public init?(coordinates: [Coordinate?], options: ClusterOptions = ClusterOptions(),
+    public init?(coordinates: consuming [Coordinate?], options: ClusterOptions = ClusterOptions(),
                  cancellation: Cancellation?, progress: (@Sendable (Double) -> Void)?) {
         // Cluster ids are (index << 5) + zoom + 1 + inputCount, kept in 32 bits.
         precondition(coordinates.count < Int(Int32.max) / 33, "too many points to cluster")
@@ -70,33 +87,41 @@ public final class PointClusterer: Sendable {
         inputCount = coordinates.count
         let builder = ClusterBuilder(options: options, inputCount: coordinates.count,
                                      cancellation: cancellation, progress: progress)
-        guard let levels = builder.build(coordinates) else { return nil }
+        guard let levels = builder.build(consume coordinates) else { return nil }
         self.levels = levels
     }
 
     /// Items whose position lies in a rectangle of the unit world square at a zoom.
     public func items(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Double) -> [Item] {
         let level = levels[limit(zoom)]
-        return level.index.range(minX: minX, minY: minY, maxX: maxX, maxY: maxY).map { item($0, in: level) }
+        var out: [Item] = []
+        level.tree.range(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { out.append(item($0, in: level)) }
+        return out
     }
 
     /// Clusters plus unclustered points covering the whole world (lat ±85) at a zoom, as supercluster's
     /// `getClusters([-180, -85, 180, 85], zoom).length`.
     public func itemCount(zoom: Int) -> Int {
         let level = levels[limit(Double(zoom))]
-        return level.index.range(minX: Self.lngX(-180), minY: Self.latY(85), maxX: Self.lngX(180), maxY: Self.latY(-85)).count
+        var count = 0
+        level.tree.range(minX: Self.lngX(-180), minY: Self.latY(85), maxX: Self.lngX(180), maxY: Self.latY(-85)) { _ in count += 1 }
+        return count
     }
 
     /// The items one zoom down that a cluster is made of.
     public func children(of clusterId: Int) -> [Item] {
         let originId = (clusterId - inputCount) >> 5, originZoom = (clusterId - inputCount) % 32
-        guard originZoom < levels.count, originId >= 0, originId < levels[originZoom].itemCount else { return [] }
+        guard clusterId > inputCount, originZoom < levels.count, let place = levels[originZoom].place(ofSeed: originId) else {
+            return []
+        }
         let level = levels[originZoom]
         let r = options.radius / (options.extent * pow(2, Double(originZoom - 1)))
-        let origin = level.position(originId)
-        return level.index.within(x: origin.x, y: origin.y, radius: r)
-            .filter { Int(level.parent[$0]) == clusterId }
-            .map { item($0, in: level) }
+        let origin = level.position(place)
+        var out: [Item] = []
+        level.tree.within(x: origin.x, y: origin.y, radius: r) { p in
+            if Int(level.parent[p]) == clusterId { out.append(item(p, in: level)) }
+        }
+        return out
     }
 
     /// Where an item at a zoom stands for its members when badges must not overlap: the item
@@ -110,8 +135,8 @@ public final class PointClusterer: Sendable {
         guard case .cluster(let id, _, let centre) = item else { return item.position }
         let originId = (id - inputCount) >> 5, originZoom = (id - inputCount) % 32
         guard id > inputCount, originZoom == limit(zoom) + 1, originZoom < levels.count,
-              originId < levels[originZoom].itemCount else { return centre }
-        return levels[originZoom].position(originId)
+              let place = levels[originZoom].place(ofSeed: originId) else { return centre }
+        return levels[originZoom].position(place)
     }
 
     /// The zoom at which a cluster first splits apart (where clicking it should take the map).
@@ -145,10 +170,11 @@ public final class PointClusterer: Sendable {
         return out
     }
 
-    private func item(_ i: Int, in level: Level) -> Item {
-        let p = level.position(i)
-        let id = Int(level.id[i]), count = Int(level.count[i])
-        return count > 1 ? .cluster(id: id, count: count, position: p) : .point(index: id, position: p)
+    private func item(_ place: Int, in level: Level) -> Item {
+        let id = Int(level.id[place])
+        guard let slot = level.clusterSlot(place) else { return .point(index: id, position: level.tree.point(at: place)) }
+        let centre = WorldPoint(x: level.clusterCentres[2 * slot], y: level.clusterCentres[2 * slot + 1])
+        return .cluster(id: id, count: Int(level.clusterCounts[slot]), position: centre)
     }
 
     /// The level for a zoom, clamped as a Double first (NaN is the lowest): a caller's

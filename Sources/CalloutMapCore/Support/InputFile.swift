@@ -43,12 +43,14 @@ public enum InputFile {
 
         let chunk = 8 << 20
         let tooBig = fail("grew past the \(megabytes(limit)) CalloutMap opens while being read")
-        var bytes = [UInt8](repeating: 0, count: size)
+        // One byte more than fstat said: the read that finds the end needs no room made (growing a
+        // 140 MB buffer to look for a 141st MB copied it, doubling the peak of opening a big file).
+        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
         var filled = 0
         while true {
             if isCancelled() { throw fail("was not read: cancelled") }
             if filled == bytes.count {
-                // At the end of what fstat said, or it grew: one byte past the limit tells which.
+                // It grew past what fstat said: one byte past the limit tells whether too far.
                 bytes += [UInt8](repeating: 0, count: min(chunk, limit + 1 - bytes.count))
             }
             let want = min(chunk, bytes.count - filled)

@@ -43,7 +43,11 @@ public final class AnnotationLayer {
     /// `annotations`, which stay put until the clusters are built again) and the clusterer.
     private var clusters: [String: (members: [Int32], clusterer: PointClusterer)]? {
         didSet {
-            if clusters == nil { clusterGeneration += 1 }
+            if clusters == nil {
+                clusterGeneration += 1
+                partition = nil
+                stopBackgroundBuild()
+            }
             clusterAnnotations = [:]  // made again, for the new clusters, as they come into view
             drawRevision += 1
         }
@@ -100,6 +104,9 @@ public final class AnnotationLayer {
     public func add(_ new: [any Annotation]) {
         drawRevision += 1
         annotations.add(new)
+        for a in new where a is CalloutAnnotation && !callouts.contains(where: { $0 === a }) && annotations.contains(a) {
+            callouts.append(a)
+        }
         if !new.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }
         needsLayout = true
     }
@@ -107,6 +114,7 @@ public final class AnnotationLayer {
     public func remove(_ gone: [any Annotation]) {
         drawRevision += 1
         let moved = annotations.remove(gone)
+        callouts.removeAll { c in gone.contains { $0 === c } }
         if moved || !gone.allSatisfy({ $0 is CalloutAnnotation }) { clusters = nil }  // members are kept by place
         needsLayout = true
         for a in gone {
@@ -126,7 +134,11 @@ public final class AnnotationLayer {
     public func update(_ annotation: any Annotation) {
         drawRevision += 1
         annotations.update(annotation)
-        if clusteringIdentifier?(annotation) != nil { clusters = nil }
+        if clusteringIdentifier?(annotation) != nil {
+            clusters = nil
+        } else if let loose = partition?.loose {  // the same annotations; one moved
+            partition?.index = PointIndex(points: loose.map { annotations.worldPoint(at: Int($0)) })
+        }
         needsLayout = true
     }
 
@@ -147,13 +159,16 @@ public final class AnnotationLayer {
         let pad = Self.margin / viewport.worldSize
         let topLeft = viewport.worldPoint(at: .zero)
         let bottomRight = viewport.worldPoint(at: Point(x: viewport.size.width, y: viewport.size.height))
-        var wanted = annotations.annotations(minX: topLeft.x - pad, minY: topLeft.y - pad,
-                                             maxX: bottomRight.x + pad, maxY: bottomRight.y + pad)
-        if let identify = clusteringIdentifier {
+        let minX = topLeft.x - pad, minY = topLeft.y - pad, maxX = bottomRight.x + pad, maxY = bottomRight.y + pad
+        var wanted: [any Annotation]
+        if clusteringIdentifier != nil {
             // Clustered annotations come from their clusterer, as single points or clusters.
-            wanted.removeAll { !($0 is CalloutAnnotation) && identify($0) != nil }
-            wanted += clusteredItems(minX: topLeft.x - pad, minY: topLeft.y - pad,
-                                     maxX: bottomRight.x + pad, maxY: bottomRight.y + pad, zoom: viewport.zoom)
+            let all = annotations.annotations, parts = partitioned()
+            wanted = parts.index.range(minX: minX, minY: minY, maxX: maxX, maxY: maxY).map { all[Int(parts.loose[$0])] }
+            wanted += callouts
+            wanted += clusteredItems(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: viewport.zoom)
+        } else {
+            wanted = annotations.annotations(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         }
         for id in kept where !wanted.contains(where: { ObjectIdentifier($0) == id }) {
             if let a = visible[id]?.annotation { wanted.append(a) }
@@ -320,15 +335,36 @@ public final class AnnotationLayer {
 
     // MARK: Clusters
 
-    private func buildClusters() -> [String: (members: [Int32], clusterer: PointClusterer)] {
-        if let clusters { return clusters }
+    /// Which annotations cluster, by identifier (as places in `annotations`), and the others
+    /// (callouts aside) with an index of their own: worked out once per change of the
+    /// annotations, not per layout (a million clustered annotations made every layout walk
+    /// them all, and index them all in the set).
+    private struct Partition {
         var groups: [String: [Int32]] = [:]
-        let all = annotations.annotations
+        var loose: [Int32] = []
+        var index = PointIndex<Double>(points: [])
+    }
+    private var partition: Partition?
+    /// Callout annotations on the map (the callout-as-annotation approach): never clustered.
+    private var callouts: [any Annotation] = []
+
+    private func partitioned() -> Partition {
+        if let partition { return partition }
+        var parts = Partition()
         if let identify = clusteringIdentifier {
-            for (i, a) in all.enumerated() where !(a is CalloutAnnotation) {
-                if let id = identify(a) { groups[id, default: []].append(Int32(i)) }
+            for (i, a) in annotations.annotations.enumerated() where !(a is CalloutAnnotation) {
+                if let id = identify(a) { parts.groups[id, default: []].append(Int32(i)) } else { parts.loose.append(Int32(i)) }
             }
         }
+        parts.index = PointIndex(points: parts.loose.map { annotations.worldPoint(at: Int($0)) })
+        partition = parts
+        return parts
+    }
+
+    private func buildClusters() -> [String: (members: [Int32], clusterer: PointClusterer)] {
+        if let clusters { return clusters }
+        let groups = partitioned().groups
+        let all = annotations.annotations
         let total = groups.values.reduce(0) { $0 + $1.count }
         if total >= backgroundClusteringThreshold {
             startBackgroundBuild(groups)
@@ -342,10 +378,14 @@ public final class AnnotationLayer {
     }
 
     /// Builds the clusterers off the main thread (the map stays usable) and installs them
-    /// unless the annotations changed meanwhile.
+    /// unless the annotations changed meanwhile; a build whose annotations changed, or whose
+    /// layer went away, stops where it is.
     private func startBackgroundBuild(_ groups: [String: [Int32]]) {
         let generation = clusterGeneration
         guard !isBuildingClusters || buildingGeneration != generation else { return }
+        buildCancellation?.cancel()
+        let cancellation = Cancellation()
+        buildCancellation = cancellation
         buildingGeneration = generation
         isBuildingClusters = true
         pendingGroups = groups
@@ -353,13 +393,33 @@ public final class AnnotationLayer {
         let all = annotations.annotations
         let inputs = groups.mapValues { $0.map { Optional(all[Int($0)].coordinate) } }
         let options = clusterOptions
-        // The worker holds no reference to the layer: a map closed meanwhile is freed at once.
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let built = inputs.mapValues { PointClusterer(coordinates: $0, options: options) }
-            DispatchQueue.main.async { [weak self] in
+        let total = Double(inputs.values.reduce(0) { $0 + $1.count })
+        // The worker holds no reference to the layer: a map closed meanwhile is freed at once
+        // (and its deinit cancels the build).
+        let owner = WeakReference(self)
+        DispatchQueue.global(qos: .userInitiated).async {
+            var built: [String: PointClusterer] = [:]
+            var done = 0.0
+            var inputs = inputs  // each group's coordinates are let go as its build reads them
+            while let identifier = inputs.keys.first, let coordinates = inputs.removeValue(forKey: identifier) {
+                let share = Double(coordinates.count) / max(total, 1), before = done
+                let clusterer = PointClusterer(coordinates: consume coordinates, options: options, cancellation: cancellation) { part in
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated {
+                            guard let self = owner.value, generation == self.clusterGeneration, self.isBuildingClusters else { return }
+                            self.onClusteringProgress?(before + share * part)
+                        }
+                    }
+                }
+                guard let clusterer else { return }  // cancelled: a newer build or none is wanted
+                built[identifier] = clusterer
+                done += share
+            }
+            DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard let self, generation == self.clusterGeneration, let groups = self.pendingGroups else { return }  // superseded
+                    guard let self = owner.value, generation == self.clusterGeneration, let groups = self.pendingGroups else { return }  // superseded
                     self.pendingGroups = nil
+                    self.buildCancellation = nil
                     self.clusters = Dictionary(uniqueKeysWithValues: built.map { ($0.key, (groups[$0.key]!, $0.value)) })
                     self.isBuildingClusters = false
                     self.needsLayout = true
@@ -368,6 +428,23 @@ public final class AnnotationLayer {
             }
         }
     }
+
+    /// A build for annotations that changed since is of no use: it stops, and says so.
+    private func stopBackgroundBuild() {
+        guard isBuildingClusters else { return }
+        buildCancellation?.cancel()
+        buildCancellation = nil
+        pendingGroups = nil
+        isBuildingClusters = false
+        onClusteringChanged?(false)
+    }
+
+    /// Called on the main thread while a background build goes on, with the share done (0…1).
+    public var onClusteringProgress: ((Double) -> Void)?
+    /// Stops the background build in progress.
+    private var buildCancellation: Cancellation?
+
+    isolated deinit { buildCancellation?.cancel() }
 
     /// Makes sure the clusters are built: at once for small sets, else waits (running the main
     /// loop) at most `timeout` seconds for the background build, which goes on if time runs out.

@@ -94,6 +94,10 @@ public final class MapView: WidgetImplementation {
             if !building { self.pinProxies.scheduleSync() }
             self.delegate?.mapView(self, clusteringInProgress: building)
         }
+        annotationLayer.onClusteringProgress = { [weak self] done in
+            guard let self, !self.isDisposed else { return }
+            self.delegate?.mapView(self, clusteringProgress: done)
+        }
     }
 
     // MARK: Camera

@@ -26,6 +26,8 @@ public protocol MapViewDelegate: AnyObject {
     func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView)
     /// A large set's clusters started (true) or finished (false) building in the background.
     func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool)
+    /// How far a background cluster build has come (0…1, a step per zoom level done).
+    func mapView(_ mapView: MapView, clusteringProgress done: Double)
 }
 
 extension MapViewDelegate {
@@ -42,4 +44,5 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
     public func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {}
+    public func mapView(_ mapView: MapView, clusteringProgress done: Double) {}
 }
