@@ -2,8 +2,9 @@ import Foundation
 
 /// Seeded points that crowd around cities, as real data does (GeoNames, airports,
 /// shops): a few thousand centres of Zipf-like weight, each point near one of them
-/// (normal spread growing with the centre's weight), and a tenth scattered anywhere.
-/// Uniform points would make the clusterer's work unlike any real file's.
+/// (normal spread growing with the centre's weight), a tenth scattered anywhere, and
+/// one in 200 on one of five exact spots (geocoded to a city's centre, as real files
+/// have). Uniform points would make the clusterer's work unlike any real file's.
 enum CrowdedPoints {
     static func coordinates(count: Int, seed: UInt64) -> [(longitude: Double, latitude: Double)] {
         var random = SeededRandom(seed: seed)
@@ -26,8 +27,14 @@ enum CrowdedPoints {
         }
         var out: [(longitude: Double, latitude: Double)] = []
         out.reserveCapacity(count)
+        let spots = (0..<5).map { _ in (longitude: -180 + uniform() * 360, latitude: -45 + uniform() * 110) }
         for _ in 0..<count {
-            if uniform() < 0.1 {
+            let kind = uniform()
+            if kind < 0.005 {
+                out.append(spots[Int(uniform() * Double(spots.count))])
+                continue
+            }
+            if kind < 0.105 {
                 out.append((longitude: -180 + uniform() * 360, latitude: -80 + uniform() * 160))
                 continue
             }

@@ -77,3 +77,31 @@ final class ClusterAnchorTests: XCTestCase {
         XCTAssertGreaterThan(moved, 100, "clusters made at a zoom stand at the item that gathered them")
     }
 }
+
+/// A build stops when asked: the map cancels it when its annotations change or it goes away.
+final class ClusterCancellationTests: XCTestCase {
+    func testCancellingStopsTheBuildAndProgressCountsUp() {
+        let points = ClusterAnchorTests.crowded(60_000, seed: 9)
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var values: [Double] = []
+        }
+        let seen = Seen()
+        let full = PointClusterer(coordinates: points, options: ClusterOptions(), cancellation: Cancellation()) { done in
+            seen.lock.withLock { seen.values.append(done) }
+        }
+        XCTAssertNotNil(full)
+        XCTAssertEqual(seen.values, seen.values.sorted(), "progress only counts up")
+        XCTAssertEqual(seen.values.count, 18, "a step per zoom 16…0, then done")
+        XCTAssertEqual(seen.values.last, 1)
+
+        let cancellation = Cancellation()
+        let steps = Seen()
+        let stopped = PointClusterer(coordinates: points, options: ClusterOptions(), cancellation: cancellation) { done in
+            steps.lock.withLock { steps.values.append(done) }
+            if done > 0.1 { cancellation.cancel() }
+        }
+        XCTAssertNil(stopped, "a cancelled build gives nothing")
+        XCTAssertLessThanOrEqual(steps.values.count, 3, "and stops at the next zoom: \(steps.values)")
+    }
+}

@@ -97,6 +97,41 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("no annotation titled 'Nowhere'"), r.stderr)
     }
 
+    /// Sets of 20,000 points and more cluster in the background, in `render` as in the window:
+    /// the picture waits for them (it drew no pins at all before), whatever the size.
+    func testRenderWaitsForClustersAtAnySize() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        let dir = FileManager.default.temporaryDirectory
+        var state: UInt64 = 5
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var badges: [Int: Int] = [:]
+        for count in [10_000, 30_000, 120_000] {  // below and past the threshold
+            let file = dir.appendingPathComponent("cm-render-\(getpid())-\(count).geojson")
+            let out = dir.appendingPathComponent("cm-render-\(getpid())-\(count).png").path
+            defer { try? FileManager.default.removeItem(at: file); try? FileManager.default.removeItem(atPath: out) }
+            var text = #"{"type":"FeatureCollection","features":["#
+            for i in 0..<count {
+                let lat = 36.8 + next() * 2, lon = -123.4 + next() * 2.4
+                text += (i > 0 ? "," : "") + #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"properties":{"title":"P\#(i)"}}"#
+            }
+            try (text + "]}").write(to: file, atomically: true, encoding: .utf8)
+            let r = try launch(["render", "--no-demo", "--data", file.path, "--size", "600x400", "--center", "37.8,-122.2",
+                                "--zoom", "8", "--out", out], environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let shot = try XCTUnwrap(Screenshot(png: out))
+            var n = 0
+            for y in stride(from: 0, to: 400, by: 2) {
+                for x in stride(from: 0, to: 600, by: 2) where shot.pixel(x, y) == 0x613582 { n += 1 }  // the badge fill
+            }
+            badges[count] = n
+        }
+        for (count, n) in badges { XCTAssertGreaterThan(n, 200, "\(count) points: cluster badges drawn (\(badges))") }
+    }
+
     func testMissingDataIsAClearError() throws {
         var env = ProcessInfo.processInfo.environment
         env["CALLOUTMAP_DATA_DIR"] = "/nonexistent/calloutmap"

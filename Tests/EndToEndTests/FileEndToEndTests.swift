@@ -74,6 +74,43 @@ final class FileEndToEndTests: XCTestCase {
         XCTAssertFalse(app.standardError.contains("CRITICAL"), app.standardError)
     }
 
+    /// CPU seconds the process has used (user + system).
+    func cpuSeconds(_ process: Process) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return Double((Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Clustering counts up in the header bar; removing the file meanwhile stops the build.
+    func testRemovingAFileWhileItClustersStopsTheBuild() throws {
+        // 600,000 points crowding around cities: seconds of clustering, even in a release build.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cm-crowded-\(getpid()).geojson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        XCTAssertEqual(runTool(ClusterParityTests.bench.path, ["generate", "600000", file.path, "3"]), 0)
+        let app = try launchLoadingBigFile(file)
+        XCTAssertNotNil(app.next("clustering-started", timeout: 60))
+        let first = try XCTUnwrap(app.next("clustering-progress", timeout: 30), "the build says how far it is")
+        try click(app, button: "Remove \(file.lastPathComponent)")
+        XCTAssertNotNil(app.next("file-removed", timeout: 10))
+        let events = app.events.compactMap { $0["event"] as? String }
+        let removedAt = try XCTUnwrap(events.firstIndex(of: "file-removed"))
+        let percents = app.events.filter { $0["event"] as? String == "clustering-progress" }.compactMap { $0["percent"] as? Int }
+        try XCTSkipIf(percents.contains(100), "the build ended before the click landed")
+        // Removing the file let the build go, and said so, before saying the file was removed.
+        XCTAssertEqual(events[..<removedAt].filter { $0 == "clustering-finished" }.count, 1, "the build stopped at once")
+        usleep(1_000_000)  // the file's places are let go meanwhile
+        let cpu = cpuSeconds(app.process)
+        usleep(1_500_000)
+        // The build had seconds to go: going on, it would have used a core all along.
+        XCTAssertLessThan(cpuSeconds(app.process) - cpu, 0.4, "and no thread goes on clustering")
+        XCTAssertEqual(percents, percents.sorted(), "counting up")
+        XCTAssertGreaterThan(first["percent"] as? Int ?? 0, 0)
+        XCTAssertFalse(events.dropFirst(removedAt).contains { $0.hasPrefix("clustering") }, "nothing of it after")
+        XCTAssertTrue(app.process.isRunning)
+        XCTAssertFalse(app.standardError.contains("CRITICAL"), app.standardError)
+    }
+
     func testClosingTheWindowWhileAFileLoadsEndsTheAppAtOnce() throws {
         let file = try Self.bigFile()
         defer { try? FileManager.default.removeItem(at: file) }
