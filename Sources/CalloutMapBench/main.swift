@@ -39,7 +39,8 @@ if arguments.contains("-h") || arguments.contains("--help") {
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
     offscreen) bare and with 1k price pins in view, adding 10k/100k annotations,
-    tile render cost and peak RSS. With --real-data DIR (made by
+    tile render cost, a million points (clustered alone and in the window) and
+    peak RSS. With --real-data DIR (made by
     tools/bench-data/make_real_data.py; bench/run.sh does both), the same
     figures on GeoNames cities and every airport.
     `clusters` prints, for a GeoJSON file's points in file order and the default
@@ -84,6 +85,7 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["mbtiles"] = TileBenchmarks.run(basemap: basemap, frames: frames)
     out["online_tiles_loopback"] = TileBenchmarks.online()
     out["cluster_build_100k_ms"] = ClusterCounts.buildTime(count: 100_000)
+    out["million_points"] = MillionPoints.run()
     out["load_index_100k_geojson_ms"] = ScaleBenchmarks.loadAndIndex(count: 100_000)
     out["pan_frame_100k_clustered_ms"] = ScaleBenchmarks.panClustered(basemap: basemap, count: 100_000, frames: frames)
     out["click_to_select_us_100k"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 100_000, clicks: 200)
