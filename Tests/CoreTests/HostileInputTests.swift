@@ -151,13 +151,14 @@ final class HostileInputTests: XCTestCase {
         let r = GeoJSONLoader.load(data: Data(text.utf8), file: "big.geojson")
         XCTAssertEqual(r.annotations.map(\.title), ["kept"])
         XCTAssertNil(r.annotations.first?.properties["blob"], "arrays in properties are not kept")
-        XCTAssertEqual(r.problems.map(\.message), ["is a Polygon, not a Point"])
+        XCTAssertEqual(r.problems.map(\.message), ["is a Polygon, not a Point or MultiPoint"])
     }
 
     func testTitlesThatAreContainersAreProblemsNotSilence() {
-        let r = GeoJSONLoader.load(data: Data(collection(point(#"{"title":["a"]}"#), point(#"{"subtitle":{"x":1}}"#)).utf8), file: "f")
-        XCTAssertEqual(r.annotations.count, 0)
-        XCTAssertEqual(r.problems.map(\.message), ["has a title that is not a string", "has a subtitle that is not a string"])
+        let r = GeoJSONLoader.load(data: Data(collection(point(#"{"title":["a"],"name":"Named"}"#), point(#"{"subtitle":{"x":1}}"#)).utf8), file: "f")
+        XCTAssertEqual(r.annotations.map(\.title), ["Named", nil], "the next candidate gives the title")
+        XCTAssertEqual(r.problems.map(\.message), ["has a title that is not text; left out", "has a subtitle that is not text; left out"])
+        XCTAssertEqual(r.problems.map(\.severity), [.adjusted, .adjusted])
     }
 
     // MARK: Regressions from the fuzzer's corpus

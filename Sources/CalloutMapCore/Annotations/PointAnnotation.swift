@@ -4,14 +4,18 @@ public final class PointAnnotation: MovableAnnotation, CustomStringConvertible {
     public var coordinate: Coordinate
     public var title: String?
     public var subtitle: String?
-    public var properties: [String: String]
+    /// The rest of its data as text, in its source's order (the title's and subtitle's keys aside).
+    public var properties: AnnotationProperties
+    /// Its source's own name for it (a GeoJSON feature's `id`), if it has one.
+    public var identifier: String?
 
     public init(coordinate: Coordinate, title: String? = nil, subtitle: String? = nil,
-                properties: [String: String] = [:]) {
+                properties: AnnotationProperties = [:], identifier: String? = nil) {
         self.coordinate = coordinate
         self.title = title
         self.subtitle = subtitle
         self.properties = properties
+        self.identifier = identifier
     }
 
     /// `properties["kind"]`: which kind of view the demo app gives it (marker, flag, price, custom).

@@ -26,45 +26,100 @@ public enum InputFile {
     /// true the read stops with a "cancelled" failure.
     public static func read(_ url: URL, limit: Int = sizeLimit,
                             isCancelled: () -> Bool = { false }) throws(Failure) -> [UInt8] {
-        let path = url.path
-        func fail(_ reason: String) -> Failure { Failure(file: path, reason: reason) }
-        // Non-blocking, so a FIFO put in place after any check cannot stall the open.
-        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw Failure(file: path, reason: reason(errno: code), code: code)
-        }
-        defer { Glibc.close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw fail(reason(errno: errno)) }
-        if let kind = notAFile(mode: info.st_mode) { throw fail(kind) }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw fail("is \(megabytes(size)), more than the \(megabytes(limit)) CalloutMap opens") }
+        let file = try Reader(url, limit: limit)
+        return try file.rest(after: [], isCancelled: isCancelled)
+    }
 
-        let chunk = 8 << 20
-        let tooBig = fail("grew past the \(megabytes(limit)) CalloutMap opens while being read")
-        // One byte more than fstat said: the read that finds the end needs no room made (growing a
-        // 140 MB buffer to look for a 141st MB copied it, doubling the peak of opening a big file).
-        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
-        var filled = 0
-        while true {
-            if isCancelled() { throw fail("was not read: cancelled") }
-            if filled == bytes.count {
-                // It grew past what fstat said: one byte past the limit tells whether too far.
-                bytes += [UInt8](repeating: 0, count: min(chunk, limit + 1 - bytes.count))
+    /// A file opened for reading in pieces (a text sequence streamed record by record), with
+    /// the same checks as `read`: what is not a file is refused at once, and reading stops
+    /// past the limit.
+    public final class Reader {
+        public let path: String
+        /// The size when opened (it may grow; reading stops past the limit).
+        public let size: Int
+        /// How many bytes have been read so far.
+        public private(set) var consumed = 0
+        private let fd: Int32
+        private let limit: Int
+
+        public init(_ url: URL, limit: Int = sizeLimit) throws(Failure) {
+            path = url.path
+            self.limit = limit
+            // Non-blocking, so a FIFO put in place after any check cannot stall the open.
+            let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else {
+                let code = errno
+                throw Failure(file: url.path, reason: reason(errno: code), code: code)
             }
-            let want = min(chunk, bytes.count - filled)
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, want) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw fail(reason(errno: errno))
+            var info = stat()
+            let failure: String? = fstat(fd, &info) != 0 ? reason(errno: errno) : notAFile(mode: info.st_mode)
+                ?? (Int(info.st_size) > limit ? "is \(megabytes(Int(info.st_size))), more than the \(megabytes(limit)) CalloutMap opens" : nil)
+            if let failure {
+                Glibc.close(fd)
+                throw Failure(file: url.path, reason: failure)
             }
-            if got == 0 { break }
-            filled += got
-            guard filled <= limit else { throw tooBig }
+            self.fd = fd
+            size = Int(info.st_size)
         }
-        bytes.removeSubrange(filled...)
-        return bytes
+
+        deinit { Glibc.close(fd) }
+
+        /// Reads into `buffer`; returns how many bytes (0 at the end).
+        public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+            while true {
+                let got = Glibc.read(fd, buffer.baseAddress!, buffer.count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(file: path, reason: reason(errno: errno))
+                }
+                consumed += got
+                guard consumed <= limit else {
+                    throw Failure(file: path, reason: "grew past the \(megabytes(limit)) CalloutMap opens while being read")
+                }
+                return got
+            }
+        }
+
+        /// The next piece of at most `count` bytes; empty at the end.
+        public func next(upTo count: Int) throws(Failure) -> [UInt8] {
+            var chunk = [UInt8](repeating: 0, count: count)
+            var got = 0, failure: Failure?
+            chunk.withUnsafeMutableBytes { buffer in
+                do throws(Failure) { got = try read(into: buffer) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            chunk.removeSubrange(got...)
+            return chunk
+        }
+
+        /// `start` (what was read already) and everything after it.
+        public func rest(after start: [UInt8], isCancelled: () -> Bool = { false }) throws(Failure) -> [UInt8] {
+            let chunk = 8 << 20
+            // One byte more than fstat said: the read that finds the end needs no room made (growing a
+            // 140 MB buffer to look for a 141st MB copied it, doubling the peak of opening a big file).
+            var bytes = start
+            var filled = start.count
+            bytes += [UInt8](repeating: 0, count: max(0, min(size, limit) + 1 - start.count))
+            while true {
+                if isCancelled() { throw Failure(file: path, reason: "was not read: cancelled") }
+                if filled == bytes.count {
+                    // It grew past what fstat said: one byte past the limit tells whether too far.
+                    bytes += [UInt8](repeating: 0, count: min(chunk, limit + 1 - bytes.count))
+                }
+                let want = min(chunk, bytes.count - filled)
+                var got = 0, failure: Failure?
+                bytes.withUnsafeMutableBytes { buffer in
+                    do throws(Failure) {
+                        got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<filled + want]))
+                    } catch { failure = error }
+                }
+                if let failure { throw failure }
+                if got == 0 { break }
+                filled += got
+            }
+            bytes.removeSubrange(filled...)
+            return bytes
+        }
     }
 
     /// Fails unless `url` names a regular file (for readers that open files themselves, as SQLite does).

@@ -1,0 +1,36 @@
+/// An annotation's data as text, in the order its source gave it (a GeoJSON feature's
+/// `properties`): looked up by key, listed in order (a callout's detail view shows the
+/// first dozen). Small: a feature has a few properties, so a lookup scans them.
+public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionaryLiteral, RandomAccessCollection {
+    public typealias Element = (key: String, value: String)
+
+    private var entries: [Element] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// The value for a key; setting nil removes it, setting a new key appends it.
+    public subscript(key: String) -> String? {
+        get { entries.first { $0.key == key }?.value }
+        set {
+            let i = entries.firstIndex { $0.key == key }
+            switch (i, newValue) {
+            case let (i?, value?): entries[i].value = value
+            case let (i?, nil): entries.remove(at: i)
+            case let (nil, value?): entries.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public var startIndex: Int { entries.startIndex }
+    public var endIndex: Int { entries.endIndex }
+    public subscript(position: Int) -> Element { entries[position] }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

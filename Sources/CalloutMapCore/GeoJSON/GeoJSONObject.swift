@@ -1,0 +1,286 @@
+/// One GeoJSON object read member by member, in whatever order its members come
+/// (`type` may follow `geometry`): a Feature, a bare geometry, or the top of a file.
+/// Only what pins keep is built; other members are checked as JSON and skipped.
+struct GeoJSONObject {
+    var type: String?
+    var geometry: Geometry?
+    var sawGeometry = false
+    var properties = Properties()
+    var id: String?
+    /// A bare geometry's own coordinates and members.
+    var coordinates: Coordinates?
+    var geometries: [Geometry]?
+    /// The name in a `crs` member (RFC 7946 dropped it; GDAL still writes CRS84's).
+    var crs: String?
+    var hasCRS = false
+
+    /// Reads an object; `features`, if given, is handed a `features` array to walk.
+    init(_ r: inout JSONReader, options: GeoJSONLoader.Options,
+         features: ((inout JSONReader) throws -> Void)? = nil) throws {
+        var object = GeoJSONObject()
+        try r.members { r, key in
+            switch key {
+            case "type": object.type = try r.scalar()?.string
+            case "geometry":
+                object.sawGeometry = true
+                object.geometry = try Geometry(&r)
+            case "properties": try object.properties.read(&r, options: options)
+            case "id":
+                switch try r.scalar() {
+                case .string(let s)?: object.id = s
+                case .number(let n)?: object.id = GeoJSONObject.text(n)
+                default: break
+                }
+            case "coordinates": object.coordinates = try Coordinates(&r)
+            case "geometries" where r.peek() == UInt8(ascii: "["):
+                var list: [Geometry] = []
+                try r.elements { r in if let g = try Geometry(&r) { list.append(g) } }
+                object.geometries = list
+            case "crs":
+                object.hasCRS = true
+                object.crs = try GeoJSONObject.crsName(&r)
+            case "features" where features != nil && r.peek() == UInt8(ascii: "["):
+                try features!(&r)
+            default: try r.skipValue()
+            }
+        }
+        self = object
+    }
+
+    private init() {}
+
+    /// The geometry this object is, when it is one (a bare Point, MultiPoint, …).
+    var asGeometry: Geometry { Geometry(type: type, coordinates: coordinates, geometries: geometries) }
+
+    /// A Feature's pins: one per position of its Point, MultiPoint or GeometryCollection, all
+    /// with its title, subtitle, properties and id; or why it has none. Notes say what was adjusted.
+    func pins(of geometry: Geometry?) -> Swift.Result<(pins: [PointAnnotation], notes: [String]), GeoJSONLoader.Reason> {
+        guard let geometry else { return .failure(.init(message: "has no geometry")) }
+        var notes = properties.notes
+        let positions: [(Double, Double)]
+        switch geometry.points() {
+        case .success(let list): positions = list
+        case .failure(let reason): return .failure(reason)
+        }
+        var pins: [PointAnnotation] = []
+        var firstProblem: String?
+        for (k, (lon, lat)) in positions.enumerated() {
+            if let problem = Self.problem(longitude: lon, latitude: lat) {
+                if positions.count == 1 { return .failure(.init(message: problem)) }
+                notes.append("position \(k) \(problem); left out")
+                firstProblem = firstProblem ?? problem
+                continue
+            }
+            pins.append(PointAnnotation(coordinate: Coordinate(latitude: lat, longitude: lon), title: properties.title,
+                                        subtitle: properties.subtitle, properties: properties.values, identifier: id))
+        }
+        guard !pins.isEmpty else { return .failure(.init(message: firstProblem.map { "has no usable position (\($0))" } ?? "has no positions")) }
+        return .success((pins, notes))
+    }
+
+    static func problem(longitude lon: Double, latitude lat: Double) -> String? {
+        guard lon.isFinite, lat.isFinite else { return "has a coordinate that is not a finite number" }
+        guard abs(lat) <= 90 else { return "has latitude \(lat), beyond ±90" }
+        guard abs(lon) <= 180 else { return "has longitude \(lon), beyond ±180" }
+        return nil
+    }
+
+    /// Whether a `crs` name means longitude/latitude on WGS 84 (the only one RFC 7946 allows).
+    static func isWGS84(_ name: String) -> Bool {
+        let n = name.uppercased()
+        return n.hasSuffix("CRS84") || n.hasSuffix("CRS:84") || n == "EPSG:4326" || n.hasSuffix("EPSG::4326")
+            || n.hasSuffix("EPSG:4326") || n.hasSuffix("/EPSG/0/4326")
+    }
+
+    private static func crsName(_ r: inout JSONReader) throws -> String? {
+        guard r.peek() == UInt8(ascii: "{") else {
+            try r.skipValue()
+            return nil
+        }
+        var name: String?
+        try r.members { r, key in
+            guard key == "properties", r.peek() == UInt8(ascii: "{") else { return try r.skipValue() }
+            try r.members { r, key in
+                let value = try r.scalar()
+                if key == "name" || key == "href", let s = value?.string { name = s }
+            }
+        }
+        return name
+    }
+
+    /// A number as people write it: whole numbers without ".0".
+    static func text(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+
+    /// `coordinates` as read, before the type says what they should be.
+    enum Coordinates {
+        case position(Double, Double)
+        case positions([(Double, Double)])
+        /// Deeper arrays (a polygon's rings), or numbers mixed with arrays.
+        case other
+
+        init(_ r: inout JSONReader) throws {
+            guard r.peek() == UInt8(ascii: "[") else {
+                try r.skipValue()
+                self = .other
+                return
+            }
+            var numbers: [Double] = []
+            var positions: [(Double, Double)] = []
+            var shape = 0  // 1: numbers, 2: arrays of numbers, -1: anything else
+            try r.elements { r in
+                if r.peek() == UInt8(ascii: "[") {
+                    guard shape != 1 else { try r.skipValue(); shape = -1; return }
+                    var inner: [Double] = []
+                    var flat = true
+                    try r.elements { r in if let n = try r.scalar()?.number, flat { inner.append(n) } else { flat = false } }
+                    if flat && inner.count >= 2 && shape != -1 {
+                        shape = 2
+                        positions.append((inner[0], inner[1]))
+                    } else {
+                        shape = -1
+                    }
+                } else if let n = try r.scalar()?.number, shape != 2, shape != -1 {
+                    shape = 1
+                    numbers.append(n)
+                } else {
+                    shape = -1
+                }
+            }
+            switch shape {
+            case 1 where numbers.count >= 2: self = .position(numbers[0], numbers[1])  // altitude and more: ignored
+            case 2: self = .positions(positions)
+            case 0: self = .positions([])
+            default: self = .other
+            }
+        }
+    }
+
+    /// A geometry: its type and what pins it makes.
+    struct Geometry {
+        var type: String?
+        var coordinates: Coordinates?
+        var geometries: [Geometry]?
+
+        /// nil when the member is not an object (`null` is RFC 7946's "unlocated" feature).
+        init?(_ r: inout JSONReader) throws {
+            guard r.peek() == UInt8(ascii: "{") else {
+                try r.skipValue()
+                return nil
+            }
+            var g = Geometry(type: nil, coordinates: nil, geometries: nil)
+            try r.members { r, key in
+                switch key {
+                case "type": g.type = try r.scalar()?.string
+                case "coordinates": g.coordinates = try Coordinates(&r)
+                case "geometries" where r.peek() == UInt8(ascii: "["):
+                    var list: [Geometry] = []
+                    try r.elements { r in if let inner = try Geometry(&r) { list.append(inner) } }
+                    g.geometries = list
+                default: try r.skipValue()
+                }
+            }
+            self = g
+        }
+
+        init(type: String?, coordinates: Coordinates?, geometries: [Geometry]?) {
+            self.type = type
+            self.coordinates = coordinates
+            self.geometries = geometries
+        }
+
+        static let pointTypes: Set<String> = ["Point", "MultiPoint", "GeometryCollection"]
+        static let shapeTypes: Set<String> = ["LineString", "MultiLineString", "Polygon", "MultiPolygon"]
+
+        /// The positions it puts pins at, or why it puts none.
+        func points(depth: Int = 0) -> Swift.Result<[(Double, Double)], GeoJSONLoader.Reason> {
+            switch type {
+            case "Point":
+                guard case .position(let lon, let lat)? = coordinates else {
+                    return .failure(.init(message: "has no [longitude, latitude] coordinates"))
+                }
+                return .success([(lon, lat)])
+            case "MultiPoint":
+                guard case .positions(let list)? = coordinates else {
+                    return .failure(.init(message: "is a MultiPoint without a list of [longitude, latitude] positions"))
+                }
+                return list.isEmpty ? .failure(.init(message: "is a MultiPoint with no positions")) : .success(list)
+            case "GeometryCollection" where depth < 8:
+                var all: [(Double, Double)] = []
+                for g in geometries ?? [] {
+                    if case .success(let list) = g.points(depth: depth + 1) { all += list }
+                }
+                return all.isEmpty ? .failure(.init(message: "is a GeometryCollection with no points")) : .success(all)
+            case let type?:
+                return .failure(.init(message: "is a \(type), not a Point or MultiPoint"))
+            case nil:
+                return .failure(.init(message: "has a geometry of no type"))
+            }
+        }
+    }
+
+    /// A feature's properties: every scalar member as text, in order; the title and subtitle
+    /// taken out by the rules in `GeoJSONLoader.Options`; nested arrays and objects skipped.
+    struct Properties {
+        var title: String?
+        var subtitle: String?
+        var values = AnnotationProperties()
+        var notes: [String] = []
+
+        mutating func read(_ r: inout JSONReader, options: GeoJSONLoader.Options) throws {
+            guard r.peek() == UInt8(ascii: "{") else { return try r.skipValue() }
+            var all = AnnotationProperties()
+            var notText: Set<String> = []  // booleans (kept as text, but no title) and containers (not kept)
+            try r.members { r, key in
+                switch try r.scalar() {  // nil for an array or object
+                case .string(let s)?: all[key] = s
+                case .number(let n)?: all[key] = GeoJSONObject.text(n)
+                case .bool(let b)?:
+                    all[key] = String(b)
+                    notText.insert(key)
+                case nil: notText.insert(key)
+                default: break  // null
+                }
+            }
+            let titleKey = options.titleProperty.map { [$0] } ?? GeoJSONLoader.Options.titleKeys
+            let subtitleKey = options.subtitleProperty.map { [$0] } ?? GeoJSONLoader.Options.subtitleKeys
+            // A title that is not text is said, not silently passed over (the next candidate is used).
+            for (what, key) in [("title", titleKey[0]), ("subtitle", subtitleKey[0])] where notText.contains(key) {
+                notes.append("has a \(what) that is not text; left out")
+            }
+            let booleans = notText
+            if let key = titleKey.first(where: { all[$0] != nil && !booleans.contains($0) }) {
+                title = cut(all[key]!, "title")
+                all[key] = nil
+            }
+            if let key = subtitleKey.first(where: { all[$0] != nil && !booleans.contains($0) }) {
+                subtitle = cut(all[key]!, "subtitle")
+                all[key] = nil
+            }
+            var kept = AnnotationProperties()
+            for (key, value) in all { kept[key] = value.count > GeoJSONLoader.maxTextLength ? cut(value, nil) : value }
+            values = kept
+            if subtitle == nil && options.subtitleProperty == nil { subtitle = Self.summary(of: kept) }
+        }
+
+        private mutating func cut(_ text: String, _ what: String?) -> String {
+            guard text.count > GeoJSONLoader.maxTextLength else { return text }
+            if let what { notes.append("\(what) of \(text.count) characters cut to \(GeoJSONLoader.maxTextLength)") }
+            return String(text.prefix(GeoJSONLoader.maxTextLength - 1)) + "…"
+        }
+
+        /// Styling keys of the simplestyle spec (geojson.io, GitHub): not worth a subtitle.
+        static let styleKeys: Set<String> = ["marker-color", "marker-size", "marker-symbol", "stroke", "stroke-width",
+                                             "stroke-opacity", "fill", "fill-opacity", "kind", "tint"]
+
+        /// A subtitle from the first few other properties: "city: Paris · country: FR".
+        static func summary(of values: AnnotationProperties) -> String? {
+            let parts = values.lazy.filter { !styleKeys.contains($0.key) && !$0.value.isEmpty }
+                .prefix(3).map { "\($0.key): \($0.value)" }
+            guard !parts.isEmpty else { return nil }
+            let line = parts.joined(separator: " · ")
+            return line.count > 80 ? String(line.prefix(79)) + "…" : line
+        }
+    }
+}
