@@ -17,12 +17,12 @@ enum AnnotationFiles {
     /// Loads each file, stopping one whose cancellation is set; problems are reported on standard
     /// error (and returned for the window to show). `progress` (on the calling thread) counts
     /// features across all the files.
-    static func load(_ files: [(url: URL, cancellation: Cancellation?)],
+    static func load(_ files: [(url: URL, cancellation: Cancellation?)], options: GeoJSONLoader.Options,
                      progress: GeoJSONLoader.Progress? = nil) -> [GeoJSONLoader.Result] {
         var results: [GeoJSONLoader.Result] = []
         var before = 0
         for (n, file) in files.enumerated() {
-            let result = GeoJSONLoader.load(contentsOf: file.url, cancellation: file.cancellation) { [before] count, fraction in
+            let result = GeoJSONLoader.load(contentsOf: file.url, options: options, cancellation: file.cancellation) { [before] count, fraction in
                 progress?(before + count, (Double(n) + fraction) / Double(files.count))
             }
             before += result.annotations.count + result.problems.count
@@ -34,5 +34,7 @@ enum AnnotationFiles {
         return results
     }
 
-    static func load(_ urls: [URL]) -> [GeoJSONLoader.Result] { load(urls.map { ($0, nil) }) }
+    static func load(_ urls: [URL], options: GeoJSONLoader.Options) -> [GeoJSONLoader.Result] {
+        load(urls.map { ($0, nil) }, options: options)
+    }
 }

@@ -15,6 +15,7 @@ final class EventPanel {
     private var rows = 0
     var onTemporaryTitle: ((Bool) -> Void)?
     var onPopoverKeepsSelection: ((Bool) -> Void)?
+    var onShowsData: ((Bool) -> Void)?
 
     static let descriptions: [CalloutMode: String] = [
         .standard: "MapKit's standard callout (seed 000 §1–2, seed 003): a bubble the map draws, with title, subtitle, left and right accessory controls and a detail view that can replace the subtitle. Least code; the look is the toolkit's.",
@@ -24,7 +25,7 @@ final class EventPanel {
     ]
 
     /// `files` is the list of files on the map, shown between the options and the events.
-    init(temporaryTitle: Bool, popoverKeepsSelection: Bool, files: UnsafeMutablePointer<GtkWidget>) {
+    init(temporaryTitle: Bool, popoverKeepsSelection: Bool, showsData: Bool, files: UnsafeMutablePointer<GtkWidget>) {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_size_request(widget, 300, -1)
         gtk_widget_add_css_class(widget, "view")
@@ -41,8 +42,10 @@ final class EventPanel {
         gtk_box_append(cast(widget), about)
         let temporary = Self.check("Temporary title first (standard)", active: temporaryTitle)
         let keeps = Self.check("Pin stays selected under its popover", active: popoverKeepsSelection)
+        let data = Self.check("Show a place's data in its callout", active: showsData)
         gtk_box_append(cast(widget), temporary)
         gtk_box_append(cast(widget), keeps)
+        gtk_box_append(cast(widget), data)
         gtk_box_append(cast(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         // The files section (its heading and list) shows only while there are files.
         let section = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -67,6 +70,7 @@ final class EventPanel {
         gtk_box_append(cast(widget), scroller)
         Signal.connect(temporary, "toggled") { [weak self] in self?.onTemporaryTitle?(gtk_check_button_get_active(cast(temporary)) != 0) }
         Signal.connect(keeps, "toggled") { [weak self] in self?.onPopoverKeepsSelection?(gtk_check_button_get_active(cast(keeps)) != 0) }
+        Signal.connect(data, "toggled") { [weak self] in self?.onShowsData?(gtk_check_button_get_active(cast(data)) != 0) }
     }
 
     private static func check(_ label: String, active: Bool) -> UnsafeMutablePointer<GtkWidget> {

@@ -42,6 +42,10 @@ final class MainWindow: MapViewDelegate {
     private var openFiles: [Int: OpenFile] = [:]
     private var nextFileID = 0
     private var isClosed = false
+    /// Which properties title the pins of opened files (`--title-property`, `--subtitle-property`).
+    private let geoJSON: GeoJSONLoader.Options
+    /// Whether places from files show their data in their callouts (the side panel's switch).
+    private var showsData = true
     /// The last percentage the header bar showed for the cluster build in progress.
     private var clusteringPercent = 0
     /// The callout shown but not yet reported (it is, 50 ms on), and the one reported shown.
@@ -55,6 +59,7 @@ final class MainWindow: MapViewDelegate {
 
     init(application: UnsafeMutablePointer<GtkApplication>, options: Options, basemap: Basemap) {
         events = EventLog(enabled: options.logEvents)
+        geoJSON = options.geoJSON
         colorScheme = ColorScheme(forced: options.theme)
         map = MapView(basemap: basemap, center: options.center, zoom: options.zoom,
                       style: colorScheme.prefersDark ? .dark : .light)
@@ -71,7 +76,7 @@ final class MainWindow: MapViewDelegate {
         gtk_box_append(cast(zoomBox), zoomIn)
         gtk_header_bar_pack_start(opaque(header), zoomBox)
         modes = ModeSwitcher(selected: options.mode)
-        panel = EventPanel(temporaryTitle: options.temporaryTitle, popoverKeepsSelection: options.popoverKeepsSelection,
+        panel = EventPanel(temporaryTitle: options.temporaryTitle, popoverKeepsSelection: options.popoverKeepsSelection, showsData: true,
                            files: fileList.widget)
         gtk_header_bar_set_title_widget(opaque(header), modes.widget)
         let panelToggle = gtk_toggle_button_new()!
@@ -132,6 +137,7 @@ final class MainWindow: MapViewDelegate {
         Signal.connect(window, "destroy") { [weak self] in self?.close() }
         panel.onTemporaryTitle = { [weak self] on in self?.map.temporaryCalloutTitle = on ? "Loading…" : nil }
         panel.onPopoverKeepsSelection = { [weak self] on in self?.map.popoverKeepsSelection = on }
+        panel.onShowsData = { [weak self] on in self?.showsData = on }  // from the next selection on
         // Keys 1–4 pick the approach, F9 the panel, Escape closes the callout wherever focus is.
         let keys = gtk_event_controller_key_new()!
         Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
@@ -188,7 +194,9 @@ final class MainWindow: MapViewDelegate {
             let bytes = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
             if bytes >= Self.backgroundLoadBytes { big.append(file) } else { small.append(file) }
         }
-        if !small.isEmpty { show(AnnotationFiles.load(small.map { ($0.url, $0.cancellation) }), from: small, announce: announce) }
+        if !small.isEmpty {
+            show(AnnotationFiles.load(small.map { ($0.url, $0.cancellation) }, options: geoJSON), from: small, announce: announce)
+        }
         if !big.isEmpty { loadInBackground(big, announce: announce) }
     }
 
@@ -197,10 +205,10 @@ final class MainWindow: MapViewDelegate {
         loadsInFlight += 1
         activity.setLoading("Loading \(name)…")
         events.emit(["event": "loading-started", "files": files.map(\.url.path)])
-        let jobs = files.map { ($0.url, Optional($0.cancellation)) }
+        let jobs = files.map { ($0.url, Optional($0.cancellation)) }, geoJSON = self.geoJSON
         // The worker holds no reference to the window: closed meanwhile, its results are dropped.
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let results = AnnotationFiles.load(jobs) { count, fraction in
+            let results = AnnotationFiles.load(jobs, options: geoJSON) { count, fraction in
                 DispatchQueue.main.async { [weak self] in
                     MainActor.assumeIsolated {
                         guard let self, !self.isClosed else { return }
@@ -306,6 +314,11 @@ final class MainWindow: MapViewDelegate {
     }
 
     func mapView(_ mapView: MapView, didSelect view: AnnotationView) {
+        // A place from a file shows its data as the callout's detail view (made now, for this pin only).
+        if let point = view.annotation as? PointAnnotation, point.kind == nil {
+            let data = point.properties.shown
+            view.detailCalloutAccessoryView = showsData && !data.isEmpty ? CalloutAccessory.propertyList(data) : nil
+        }
         events.emit(annotationEvent("select", view))
         panel.log("Selected", view.annotation?.title ?? "")
     }

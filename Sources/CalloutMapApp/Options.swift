@@ -25,6 +25,8 @@ struct Options {
     var select: String?
     var temporaryTitle = false
     var popoverKeepsSelection = true
+    /// Which properties of the data files give pins their titles and subtitles.
+    var geoJSON = GeoJSONLoader.Options()
 
     static let usage = """
     Usage: calloutmap [OPTIONS]
@@ -35,7 +37,12 @@ struct Options {
       --zoom Z           zoom level 0–19 (default 12)
       --size WxH         window or image size in pixels (default 1280x800)
       --dark, --light    force the dark or light style (default: follow the desktop)
-      --data FILE        also show the points of a GeoJSON FeatureCollection (repeatable)
+      --data FILE        also show the points of a GeoJSON file: a FeatureCollection, a Feature,
+                         a geometry, or a sequence of Features (RFC 8142, one a line) (repeatable)
+      --title-property KEY     the property that titles the data's pins (default: title, name,
+                               Name, NAME or label, the first present)
+      --subtitle-property KEY  the property for their subtitles (default: subtitle or description,
+                               else a line of the first other properties)
       --tiles SOURCE     draw tiles over the offline map: an MBTiles file, a z/x/y folder, or an
                          http(s) URL template with {z} {x} {y} (and {s}, {r})
       --no-demo          leave out the built-in San Francisco demo annotations
@@ -90,6 +97,8 @@ struct Options {
             case "--log-events": o.logEvents = true
             case "--data": o.dataFiles.append(try value(arg))
             case "--tiles": o.tiles = try value(arg)
+            case "--title-property": o.geoJSON.titleProperty = try value(arg)
+            case "--subtitle-property": o.geoJSON.subtitleProperty = try value(arg)
             case "--no-demo": o.demo = false
             case "--mode":
                 let v = try value(arg)

@@ -26,7 +26,7 @@ struct RenderCommand {
             DemoViews.register(on: layer)
             layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer, interactive: false) }
             layer.clusteringIdentifier = DemoViews.clusteringIdentifier
-            let annotations = AnnotationFiles.load(annotationFiles).flatMap(\.annotations)
+            let annotations = AnnotationFiles.load(annotationFiles, options: options.geoJSON).flatMap(\.annotations)
             layer.add(annotations)
             scene.annotationLayer = layer
             // Big sets cluster in the background, as in the window; the picture waits for them.

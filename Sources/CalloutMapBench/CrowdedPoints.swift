@@ -51,24 +51,25 @@ enum CrowdedPoints {
         return out
     }
 
-    /// Writes them as a GeoJSON FeatureCollection of titled Points, in generation order.
-    static func write(count: Int, seed: UInt64, to url: URL) throws {
+    /// Writes them as a GeoJSON FeatureCollection of titled Points, in generation order; or, with
+    /// `sequence`, as an RFC 8142 text sequence (a record per point, as GDAL's GeoJSONSeq writes).
+    static func write(count: Int, seed: UInt64, to url: URL, sequence: Bool = false) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: url) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
         defer { try? handle.close() }
-        var text = "{\"type\":\"FeatureCollection\",\"features\":[\n"
+        var text = sequence ? "" : "{\"type\":\"FeatureCollection\",\"features\":[\n"
         for (i, p) in coordinates(count: count, seed: seed).enumerated() {
-            if i > 0 { text += ",\n" }
+            if sequence { text += "\u{1E}" } else if i > 0 { text += ",\n" }
             text += "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(p.longitude),\(p.latitude)]},"
-            text += "\"properties\":{\"title\":\"Place \(i)\"}}"
+            text += "\"properties\":{\"title\":\"Place \(i)\"}}" + (sequence ? "\n" : "")
             if text.utf8.count > 1 << 20 {
                 try handle.write(contentsOf: Data(text.utf8))
                 text = ""
             }
         }
-        text += "\n]}\n"
+        if !sequence { text += "\n]}\n" }
         try handle.write(contentsOf: Data(text.utf8))
     }
 }

@@ -12,16 +12,29 @@ if arguments.first == "clusters" {
     exit(ClusterCounts.run(Array(arguments.dropFirst())))
 }
 if arguments.first == "generate" {
-    let rest = Array(arguments.dropFirst())
+    var rest = Array(arguments.dropFirst())
+    let sequence = rest.contains("--sequence")
+    rest.removeAll { $0 == "--sequence" }
     guard rest.count == 2 || rest.count == 3, let count = Int(rest[0]), count >= 0 else {
-        FileHandle.standardError.write("usage: calloutmap-bench generate COUNT FILE [SEED]\n".data(using: .utf8)!)
+        FileHandle.standardError.write("usage: calloutmap-bench generate COUNT FILE [SEED] [--sequence]\n".data(using: .utf8)!)
         exit(2)
     }
     let seed = rest.count == 3 ? UInt64(rest[2]) ?? 1 : 1
-    do { try CrowdedPoints.write(count: count, seed: seed, to: URL(fileURLWithPath: rest[1])) } catch {
+    do { try CrowdedPoints.write(count: count, seed: seed, to: URL(fileURLWithPath: rest[1]), sequence: sequence) } catch {
         FileHandle.standardError.write("calloutmap-bench: \(error)\n".data(using: .utf8)!)
         exit(1)
     }
+    exit(0)
+}
+if arguments.first == "load", arguments.count == 2 {
+    // The loader alone on a file: what it read, how long it took, and the process's peak memory.
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = GeoJSONLoader.load(contentsOf: URL(fileURLWithPath: arguments[1]))
+    let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let out: [String: Any] = ["file": arguments[1], "points": result.annotations.count, "problems": result.problems.count,
+                              "load_ms": (ms * 100).rounded() / 100,
+                              "peak_rss_mb": MainActor.assumeIsolated { Double(Benchmarks.peakRSSKilobytes() / 1024) }]
+    print(String(decoding: try! JSONSerialization.data(withJSONObject: out, options: [.sortedKeys]), as: UTF8.self))
     exit(0)
 }
 if arguments.first == "memory" {
@@ -34,7 +47,8 @@ if arguments.contains("-h") || arguments.contains("--help") {
     print("""
     Usage: calloutmap-bench [--frames N] [--starts N] [--real-data DIR]
            calloutmap-bench clusters FILE.geojson
-           calloutmap-bench generate COUNT FILE.geojson [SEED]
+           calloutmap-bench generate COUNT FILE.geojson [SEED] [--sequence]
+           calloutmap-bench load FILE
            calloutmap-bench peer --markers N [--frames F] [--clicks K]
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,

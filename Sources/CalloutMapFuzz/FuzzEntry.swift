@@ -39,6 +39,15 @@ enum FuzzTarget: String, CaseIterable {
         }
         precondition(!result.problems.contains { $0.severity == .fatal } || result.annotations.isEmpty,
                      "a fatal problem with annotations loaded")
+        for a in result.annotations {
+            precondition((a.subtitle?.count ?? 0) <= GeoJSONLoader.maxTextLength, "a subtitle longer than the limit")
+            precondition(a.properties.allSatisfy { $0.value.count <= GeoJSONLoader.maxTextLength }, "a property longer than the limit")
+        }
+        // A sequence read in pieces of a few bytes reads as in one piece: records never cut at the seams.
+        let pieces = GeoJSONLoader.load(data: Data(bytes), file: "fuzz.geojson", options: .init(), pieceSize: 1 + Int(bytes.first ?? 0) % 13)
+        precondition(pieces.annotations.map(\.title) == result.annotations.map(\.title)
+                     && pieces.annotations.map(\.coordinate) == result.annotations.map(\.coordinate)
+                     && pieces.problems == result.problems, "reading in small pieces changed the result")
     }
 
     /// The bytes as an MBTiles file: opened (or refused with a message naming it), then every

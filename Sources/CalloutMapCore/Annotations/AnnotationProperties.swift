@@ -26,6 +26,18 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
         }
     }
 
+    /// Keys that say how to draw a pin rather than what it is: the simplestyle spec's (geojson.io,
+    /// GitHub) and the demo's `kind` and `tint`.
+    public static let styleKeys: Set<String> = ["marker-color", "marker-size", "marker-symbol", "stroke", "stroke-width",
+                                                "stroke-opacity", "fill", "fill-opacity", "kind", "tint"]
+
+    /// The properties worth showing a person: without the style keys or empty values.
+    public var shown: AnnotationProperties {
+        var out = AnnotationProperties()
+        out.entries = entries.filter { !Self.styleKeys.contains($0.key) && !$0.value.isEmpty }
+        return out
+    }
+
     public var startIndex: Int { entries.startIndex }
     public var endIndex: Int { entries.endIndex }
     public subscript(position: Int) -> Element { entries[position] }

@@ -21,11 +21,12 @@ public enum GeoJSONLoader {
         public var wasCancelled = false
     }
 
-    /// Which properties give pins their title and subtitle.
+    /// Which properties give pins their title and subtitle. A pin's title is the first of
+    /// `titleProperty`, `title`, `name`, `Name`, `NAME`, `label` that it has (text or a number);
+    /// its subtitle the first of `subtitleProperty`, `subtitle`, `description`, else a line made
+    /// of its first other properties.
     public struct Options: Sendable, Equatable {
-        /// nil: the first of `title`, `name`, `Name`, `NAME`, `label` (text or a number).
         public var titleProperty: String?
-        /// nil: `subtitle`, else `description`, else a line made of the first other properties.
         public var subtitleProperty: String?
 
         public init(titleProperty: String? = nil, subtitleProperty: String? = nil) {
@@ -71,10 +72,15 @@ public enum GeoJSONLoader {
     }
 
     public static func load(data: Data, file: String, options: Options = Options(), progress: Progress? = nil) -> Result {
+        load(data: data, file: file, options: options, pieceSize: GeoJSONSequence.pieceSize, progress: progress)
+    }
+
+    /// As above; a sequence is read in pieces of `pieceSize` bytes, as from a file (for the fuzzer).
+    package static func load(data: Data, file: String, options: Options, pieceSize: Int, progress: Progress? = nil) -> Result {
         let bytes = [UInt8](data)
         if let separator = GeoJSONSequence.separator(startingWith: bytes[...]) {
             var sequence = GeoJSONSequence(file: file, separator: separator, options: options)
-            return sequence.load(bytes, progress: progress)
+            return sequence.load(bytes, pieceSize: pieceSize, progress: progress)
         }
         return load(reader: JSONReader(bytes: bytes), file: file, options: options, cancellation: nil, progress: progress)
     }

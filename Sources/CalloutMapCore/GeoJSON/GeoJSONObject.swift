@@ -243,8 +243,8 @@ struct GeoJSONObject {
                 default: break  // null
                 }
             }
-            let titleKey = options.titleProperty.map { [$0] } ?? GeoJSONLoader.Options.titleKeys
-            let subtitleKey = options.subtitleProperty.map { [$0] } ?? GeoJSONLoader.Options.subtitleKeys
+            let titleKey = (options.titleProperty.map { [$0] } ?? []) + GeoJSONLoader.Options.titleKeys
+            let subtitleKey = (options.subtitleProperty.map { [$0] } ?? []) + GeoJSONLoader.Options.subtitleKeys
             // A title that is not text is said, not silently passed over (the next candidate is used).
             for (what, key) in [("title", titleKey[0]), ("subtitle", subtitleKey[0])] where notText.contains(key) {
                 notes.append("has a \(what) that is not text; left out")
@@ -261,7 +261,7 @@ struct GeoJSONObject {
             var kept = AnnotationProperties()
             for (key, value) in all { kept[key] = value.count > GeoJSONLoader.maxTextLength ? cut(value, nil) : value }
             values = kept
-            if subtitle == nil && options.subtitleProperty == nil { subtitle = Self.summary(of: kept) }
+            if subtitle == nil { subtitle = Self.summary(of: kept) }
         }
 
         private mutating func cut(_ text: String, _ what: String?) -> String {
@@ -270,14 +270,9 @@ struct GeoJSONObject {
             return String(text.prefix(GeoJSONLoader.maxTextLength - 1)) + "…"
         }
 
-        /// Styling keys of the simplestyle spec (geojson.io, GitHub): not worth a subtitle.
-        static let styleKeys: Set<String> = ["marker-color", "marker-size", "marker-symbol", "stroke", "stroke-width",
-                                             "stroke-opacity", "fill", "fill-opacity", "kind", "tint"]
-
         /// A subtitle from the first few other properties: "city: Paris · country: FR".
         static func summary(of values: AnnotationProperties) -> String? {
-            let parts = values.lazy.filter { !styleKeys.contains($0.key) && !$0.value.isEmpty }
-                .prefix(3).map { "\($0.key): \($0.value)" }
+            let parts = values.shown.prefix(3).map { "\($0.key): \($0.value)" }
             guard !parts.isEmpty else { return nil }
             let line = parts.joined(separator: " · ")
             return line.count > 80 ? String(line.prefix(79)) + "…" : line

@@ -63,9 +63,14 @@ struct GeoJSONSequence {
         return GeoJSONLoader.Result(annotations: annotations, problems: problems)
     }
 
-    /// A whole sequence held in memory.
-    mutating func load(_ bytes: [UInt8], progress: GeoJSONLoader.Progress?) -> GeoJSONLoader.Result {
-        read(bytes[...])
+    /// A whole sequence held in memory, read in pieces as a file is (small ones test the seams).
+    mutating func load(_ bytes: [UInt8], pieceSize: Int = pieceSize, progress: GeoJSONLoader.Progress?) -> GeoJSONLoader.Result {
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + max(1, pieceSize))
+            read(bytes[start..<end])
+            start = end
+        }
         finish()
         progress?(records, 1)
         return GeoJSONLoader.Result(annotations: annotations, problems: problems)

@@ -39,4 +39,35 @@ public enum CalloutAccessory {
         gtk_drawing_area_set_draw_func(cast(area), draw, box.retainedPointer(), releaseBoxNotify)
         return area
     }
+
+    /// A compact key–value list of an annotation's data (its first `limit` properties), as a
+    /// detail view: keys dim, values as plain text (never markup), long ones cut with "…".
+    public static func propertyList(_ properties: AnnotationProperties, limit: Int = 12) -> UnsafeMutablePointer<GtkWidget> {
+        let grid = gtk_grid_new()!
+        gtk_grid_set_column_spacing(cast(grid), 8)
+        gtk_grid_set_row_spacing(cast(grid), 2)
+        for (row, (key, value)) in properties.prefix(limit).enumerated() {
+            for (column, text) in [key, value].enumerated() {
+                let label = gtk_label_new(nil)!
+                gtk_label_set_text(OpaquePointer(label), text)
+                gtk_label_set_xalign(OpaquePointer(label), 0)
+                gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
+                gtk_label_set_max_width_chars(OpaquePointer(label), column == 0 ? 14 : 28)
+                gtk_label_set_selectable(OpaquePointer(label), column == 1 ? 1 : 0)
+                if column == 0 { gtk_widget_add_css_class(label, "dim-label") }
+                gtk_widget_add_css_class(label, "caption")
+                gtk_grid_attach(cast(grid), label, Int32(column), Int32(row), 1, 1)
+            }
+        }
+        if properties.count > limit {
+            let more = gtk_label_new(nil)!
+            gtk_label_set_text(OpaquePointer(more), "and \(properties.count - limit) more")
+            gtk_label_set_xalign(OpaquePointer(more), 0)
+            gtk_widget_add_css_class(more, "dim-label")
+            gtk_widget_add_css_class(more, "caption")
+            gtk_grid_attach(cast(grid), more, 0, Int32(limit), 2, 1)
+        }
+        cm_accessible_set_label(grid, "Data")
+        return grid
+    }
 }
