@@ -279,7 +279,8 @@ final class MainWindow: MapViewDelegate {
     /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
     func showTiles(_ path: String) {
         do {
-            let layer = RasterTileLayer(source: try TileSources.source(for: path))
+            // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
+            let layer = RasterTileLayer(source: try TileSources.source(for: path, scale: Int(gtk_widget_get_scale_factor(map.widget))))
             reportFailures(of: layer)
             tileSwitcher.add(layer)
         } catch {

@@ -20,6 +20,8 @@ struct Options {
     var logEvents = false
     var dataFiles: [String] = []
     var tiles: String?
+    /// How long `render` waits for tiles, in all.
+    var tileTimeout = 30.0
     var demo = true
     var mode = CalloutMode.standard
     var select: String?
@@ -52,6 +54,7 @@ struct Options {
       --popover-deselects  popover mode deselects the pin as soon as its popover shows
       --log-events       print map events as JSON lines on standard output
       --scale N          render only: device pixels per pixel, 1 or 2 (default 1)
+      --tile-timeout S   render only: the longest it waits for tiles, in seconds (default 30)
       --out FILE.png     render only: where to write the image
       -h, --help         show this help
     """
@@ -90,6 +93,12 @@ struct Options {
                 let v = try value(arg)
                 guard let s = Int(v), s == 1 || s == 2 else { throw UsageError("--scale takes 1 or 2, not '\(v)'") }
                 o.scale = s
+            case "--tile-timeout":
+                let v = try value(arg)
+                guard let t = Double(v), t.isFinite, t >= 0, t <= 600 else {
+                    throw UsageError("--tile-timeout takes seconds from 0 to 600, not '\(v)'")
+                }
+                o.tileTimeout = t
             case "--out":
                 o.output = try value(arg)
             case "--dark": o.theme = .dark

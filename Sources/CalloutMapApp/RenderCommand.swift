@@ -10,8 +10,6 @@ struct RenderCommand {
     let options: Options
     let basemap: Basemap
     let annotationFiles: [URL]
-    /// The longest `render` waits for tiles, in all.
-    static let tileTimeout = 30.0
     /// The longest `render` waits for clusters (a million points take seconds).
     static let clusterTimeout = 120.0
 
@@ -45,9 +43,15 @@ struct RenderCommand {
             scene.viewport = viewport
             if let path = options.tiles {
                 // Every tile in view (and the margin the map draws beyond it) has loaded or failed,
-                // or 30 s have passed, before the picture is drawn.
-                let tiles = RasterTileLayer(source: try TileSources.source(for: path))
-                tiles.loadAll(covering: viewport, scale: options.scale, timeout: Self.tileTimeout)
+                // or the timeout (30 s unless --tile-timeout) has passed, before the picture is drawn.
+                let tiles = RasterTileLayer(source: try TileSources.source(for: path, scale: options.scale))
+                let late = tiles.loadAll(covering: viewport, scale: options.scale, timeout: options.tileTimeout)
+                if late > 0 {
+                    FileHandle.standardError.write(Data("""
+                        calloutmap render: \(late) tiles from \(tiles.source.name) did not arrive within \
+                        \(options.tileTimeout.formatted()) s; the offline map shows there\n
+                        """.utf8))
+                }
                 scene.tileLayers = [tiles]
             }
             try renderer.writePNG(of: scene, to: options.output!)

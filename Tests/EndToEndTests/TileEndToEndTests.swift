@@ -113,6 +113,27 @@ final class TileEndToEndTests: XCTestCase {
         XCTAssertEqual(told, 1, "once per source, not once per tile: \(app.standardError)")
     }
 
+    /// `{r}` asks for @2x tiles on a scale-2 display; a server that never answers holds the
+    /// picture no longer than `--tile-timeout`, and the offline map shows where its tiles are.
+    func testRetinaTilesAndAServerThatNeverAnswers() throws {
+        let server = try TileServer()
+        let template = server.template("tiles").replacingOccurrences(of: ".png", with: "{r}.png")
+        let one = try render(["--tiles", template, "--center", "0,0", "--zoom", "3"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(server.stats["retina"] as? Int, 0, "scale 1: plain tiles")
+        let two = try render(["--tiles", template, "--center", "0,0", "--zoom", "3", "--scale", "2"])
+        XCTAssertEqual(two.status, 0, two.stderr)
+        XCTAssertGreaterThanOrEqual(server.stats["retina"] as? Int ?? 0, 4, "scale 2: @2x tiles")
+
+        let started = Date()
+        let hung = try render(["--tiles", server.template("hang"), "--center", "0,0", "--zoom", "3", "--tile-timeout", "2"])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "no longer than asked (and the start-up)")
+        XCTAssertEqual(hung.status, 0, hung.stderr)
+        XCTAssertTrue(hung.stderr.contains("did not arrive within 2 s; the offline map shows there"), hung.stderr)
+        let offline = try XCTUnwrap(try render(["--center", "0,0", "--zoom", "3"]).shot)
+        XCTAssertEqual(try XCTUnwrap(hung.shot).pixel(128, 128), offline.pixel(128, 128), "the offline map, not a hole")
+    }
+
     func testATilesFileThatIsNotOneIsReportedByName() throws {
         let junk = folder.appendingPathComponent("junk.mbtiles")
         try Data(String(repeating: "junk ", count: 400).utf8).write(to: junk)

@@ -21,12 +21,18 @@ final class TileLayerTests: XCTestCase {
         let png: [UInt8]
         let garbage: Set<Int>  // tiles whose x is here get bytes that are not an image
         let failing: Set<Int>  // tiles whose x is here fail
-        init(png: [UInt8], garbage: Set<Int> = [], failing: Set<Int> = []) {
+        let bounds: GeoBounds?
+        private let lock = NSLock()
+        private var asked: [TileID] = []
+        var requested: [TileID] { lock.withLock { asked } }
+        init(png: [UInt8], garbage: Set<Int> = [], failing: Set<Int> = [], bounds: GeoBounds? = nil) {
             self.png = png
             self.garbage = garbage
             self.failing = failing
+            self.bounds = bounds
         }
         func tileData(for tile: TileID) async throws -> [UInt8]? {
+            lock.withLock { asked.append(tile) }
             if failing.contains(tile.x % 4) { throw TileSourceError(source: name, reason: "tile \(tile) failed") }
             if garbage.contains(tile.x % 4) { return Array("<html>not found</html>".utf8) }
             return png
@@ -77,6 +83,22 @@ final class TileLayerTests: XCTestCase {
             map.tileLayers = []
             GtkTestSupport.spin(0.1)
             XCTAssertTrue(map.callouts.bubbleWidget == bubble)
+        }
+    }
+
+    /// A source with bounds (MBTiles' metadata) is asked only for tiles that touch them.
+    func testTilesOutsideASourcesBoundsAreNotAskedFor() {
+        MainActor.assumeIsolated {
+            let bay = GeoBounds(west: -123, south: 37, east: -121.5, north: 38.5)!
+            let source = MemorySource(png: Self.solidPNG(0, 0.5, 0), bounds: bay)
+            let layer = RasterTileLayer(source: source)
+            let world = Viewport(center: Coordinate(latitude: 20, longitude: 0), zoom: 3, size: Size(width: 1024, height: 768))
+            layer.loadAll(covering: world, scale: 1, timeout: 10)
+            XCTAssertEqual(source.requested.map(\.description), ["3/1/3"], "of the whole world in view, only the tile holding the Bay")
+            XCTAssertFalse(bay.intersects(TileID(zoom: 3, x: 4, y: 3)))
+            XCTAssertTrue(GeoBounds(west: 170, south: -50, east: -170, north: -10)!.intersects(TileID(zoom: 2, x: 0, y: 2)),
+                          "bounds across the antimeridian")
+            XCTAssertNil(GeoBounds(west: 0, south: 10, east: 1, north: 5), "south of north is no box")
         }
     }
 

@@ -10,6 +10,7 @@ GET /slow/...               the tile after 1.5 s
 GET /hang/...               never answers (until the server stops)
 GET /revalidate/...         the tile, stale at once (max-age=0) with an ETag; 304 to If-None-Match
 GET /stats                  JSON: the User-Agents seen, the most requests served at once, counts
+                            (`retina`: requests for @2x tiles)
 
 Usage: tile_server.py [LIFETIME]"""
 import json, os, struct, sys, threading, time, zlib
@@ -29,7 +30,7 @@ def colour(x, y):
 
 
 lock = threading.Lock()
-stats = {"user_agents": [], "active": 0, "most_at_once": 0, "requests": 0, "not_modified": 0}
+stats = {"user_agents": [], "active": 0, "most_at_once": 0, "requests": 0, "not_modified": 0, "retina": 0}
 stop = threading.Event()
 
 
@@ -58,6 +59,8 @@ class Handler(BaseHTTPRequestHandler):
             stats["requests"] += 1
             stats["active"] += 1
             stats["most_at_once"] = max(stats["most_at_once"], stats["active"])
+            if "@2x" in self.path:
+                stats["retina"] += 1
             ua = self.headers.get("User-Agent", "")
             if ua not in stats["user_agents"]:
                 stats["user_agents"].append(ua)

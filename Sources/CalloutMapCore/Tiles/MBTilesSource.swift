@@ -12,7 +12,7 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     /// The tiles' image format as the metadata says: png or jpg.
     public let format: String
     /// West, south, east, north in degrees, when the metadata gives them.
-    public let bounds: (west: Double, south: Double, east: Double, north: Double)?
+    public let bounds: GeoBounds?
     private let path: String
     private let db: OpaquePointer
     private let query: OpaquePointer
@@ -93,7 +93,7 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
         name = metadata["name"].flatMap { $0.isEmpty ? nil : $0 } ?? url.lastPathComponent
         attribution = metadata["attribution"].flatMap { $0.isEmpty ? nil : $0 }
         let b = (metadata["bounds"] ?? "").split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        bounds = b.count == 4 && b.allSatisfy(\.isFinite) ? (b[0], b[1], b[2], b[3]) : nil
+        bounds = b.count == 4 ? GeoBounds(west: b[0], south: b[1], east: b[2], north: b[3]) : nil
     }
 
     deinit {

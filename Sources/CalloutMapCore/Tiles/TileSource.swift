@@ -10,6 +10,8 @@ public protocol TileSource: AnyObject, Sendable {
     var zoomRange: ClosedRange<Int> { get }
     /// Pixels per tile side.
     var tileSize: Int { get }
+    /// Where the source has tiles; nil: anywhere. Tiles outside are not asked for.
+    var bounds: GeoBounds? { get }
     /// The tile's encoded image, nil where the source has none. Called off the main thread,
     /// several at once. Throws a `TileSourceError` when the source itself failed.
     func tileData(for tile: TileID) async throws -> [UInt8]?
@@ -29,6 +31,8 @@ public struct TileSourceError: Error, CustomStringConvertible, Sendable, Equatab
 }
 
 extension TileSource {
+    public var bounds: GeoBounds? { nil }
+
     /// The largest encoded tile a source hands out (a real 512-px JPEG is well under 1 MB).
     public static var maxTileBytes: Int { 16 << 20 }
 }

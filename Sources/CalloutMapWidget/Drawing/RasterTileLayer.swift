@@ -48,7 +48,8 @@ public final class RasterTileLayer {
             t = parent
             depth += 1
         }
-        guard source.zoomRange.contains(t.zoom) else { return nil }
+        // Outside its zooms or its bounds a source is not asked: the offline map shows there.
+        guard source.zoomRange.contains(t.zoom), source.bounds?.intersects(t) ?? true else { return nil }
         let n = Double(1 << depth), w = tile.wrapped
         return (t, (Double(w.x) / n - Double(t.x), Double(w.y) / n - Double(t.y), 1 / n))
     }
@@ -129,17 +130,20 @@ public final class RasterTileLayer {
     /// Offscreen drawing (`render`): loads every tile a frame of `viewport` draws (the map's
     /// image reaches `MapRaster.margin` beyond the view), waiting on this thread at most
     /// `timeout` seconds in all; what has not come by then is left to the basemap.
-    public func loadAll(covering viewport: Viewport, scale: Int, timeout: Double) {
+    /// Returns how many tiles had not landed when time ran out.
+    @discardableResult
+    public func loadAll(covering viewport: Viewport, scale: Int, timeout: Double) -> Int {
         var wide = viewport
         wide.size = Size(width: viewport.size.width + 2 * MapRaster.margin, height: viewport.size.height + 2 * MapRaster.margin)
-        preload(wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
+        return preload(wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
     }
 
     /// Loads what the given map tiles need before drawing, waiting on this thread at most
-    /// `timeout` seconds in all.
-    public func preload(_ tiles: [TileID], timeout: Double) {
+    /// `timeout` seconds in all. Returns how many had not landed by then.
+    @discardableResult
+    public func preload(_ tiles: [TileID], timeout: Double) -> Int {
         let wanted = sourceTiles(for: tiles).filter { images.lookup($0) == nil }
-        guard !wanted.isEmpty else { return }
+        guard !wanted.isEmpty else { return 0 }
         final class Results: @unchecked Sendable {
             private let lock = NSLock()
             private var all: [(TileID, Result<Surface?, TileSourceError>)] = []
@@ -155,7 +159,9 @@ public final class RasterTileLayer {
         // The main loop runs meanwhile: an online source answers on it (through the main queue).
         MainLoop.bridgeSwiftConcurrency()
         _ = MainLoop.iterate(until: { results.landed.count == wanted.count }, timeout: timeout)
-        for (t, outcome) in results.landed { record(t, outcome) }
+        let landed = results.landed
+        for (t, outcome) in landed { record(t, outcome) }
         changed()
+        return wanted.count - landed.count
     }
 }

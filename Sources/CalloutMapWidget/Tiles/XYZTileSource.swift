@@ -226,11 +226,14 @@ extension XYZTileSource.Request {
 extension TileSources {
     /// What the user named as a source: an http(s) URL template is online tiles, a folder
     /// z/x/y tiles, anything else an MBTiles file.
-    public static func source(for location: String) throws(TileSourceError) -> any TileSource {
+    /// `scale` is the display's (device pixels per pixel): at 2 and more, a URL's `{r}` asks for `@2x` tiles.
+    public static func source(for location: String, scale: Int = 1) throws(TileSourceError) -> any TileSource {
         let lower = location.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            // Kept on disk per source; without a cache folder (unwritable home) tiles still load.
-            return try XYZTileSource(template: location, cache: try? TileDiskCache(source: location))
+            // Kept on disk per source (and per resolution); without a cache folder (unwritable home) tiles still load.
+            let retina = scale >= 2 && location.contains("{r}")
+            return try XYZTileSource(template: location, retina: retina,
+                                     cache: try? TileDiskCache(source: retina ? location + "@2x" : location))
         }
         return try open(location)
     }

@@ -1,0 +1,26 @@
+/// A box of longitudes and latitudes in degrees (MBTiles' `bounds`: west, south, east,
+/// north). A box whose west is east of its east crosses the antimeridian.
+public struct GeoBounds: Sendable, Equatable {
+    public var west: Double
+    public var south: Double
+    public var east: Double
+    public var north: Double
+
+    /// nil unless the numbers make a box on the globe.
+    public init?(west: Double, south: Double, east: Double, north: Double) {
+        guard [west, south, east, north].allSatisfy(\.isFinite), abs(west) <= 180, abs(east) <= 180,
+              abs(south) <= 90, abs(north) <= 90, south <= north else { return nil }
+        self.west = west
+        self.south = south
+        self.east = east
+        self.north = north
+    }
+
+    /// Whether any of a map tile lies in the box (edges included).
+    public func intersects(_ tile: TileID) -> Bool {
+        let (tileWest, tileSouth, tileEast, tileNorth) = tile.wrapped.bounds
+        guard tileSouth <= north, tileNorth >= south else { return false }
+        if west <= east { return tileWest <= east && tileEast >= west }
+        return tileWest <= east || tileEast >= west  // across the antimeridian: two spans
+    }
+}
