@@ -31,7 +31,7 @@ enum TileBenchmarks {
     /// Online tiles from the loopback tile server the tests use: the first full 1280×800 screen
     /// from a cold disk cache, the same from the warm cache (no request), and resident memory
     /// after loading 2,000 tiles one screen after another (the in-memory cache keeps it bounded).
-    static func online() -> [String: Any] {
+    static func online(basemap: Basemap, frames: Int) -> [String: Any] {
         guard let server = try? TileServer(lifetime: 600) else { return ["error": "the loopback tile server did not start (python3)"] }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-bench-cache-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,6 +51,11 @@ enum TileBenchmarks {
         let coldMs = time { cold.loadAll(covering: viewport, scale: 1, timeout: 60) }
         let warmMs = time { warm.loadAll(covering: viewport, scale: 1, timeout: 60) }
         let screen = cold.cachedTileCount
+        // The pan with 1,000 pins over online tiles, all of the path's tiles landed (cached).
+        let centre = TileID(containing: Benchmarks.sanFrancisco, zoom: 12)
+        warm.preload(((centre.x - 6)...(centre.x + 10)).flatMap { x in ((centre.y - 4)...(centre.y + 7)).map { TileID(zoom: 12, x: x, y: $0) } },
+                     timeout: 60)
+        let pan = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0, frames: frames, tileLayers: [warm])
 
         // 2,000 tiles: screens side by side along a row of zoom 14.
         guard let far = layer() else { return ["error": "no source"] }
@@ -63,6 +68,7 @@ enum TileBenchmarks {
             x += 10
         }
         return ["first_screen_cold_cache_ms": coldMs, "first_screen_warm_cache_ms": warmMs, "tiles_per_screen": screen,
+                "pan_frame_1k_pins_over_online_tiles_ms": pan,
                 "rss_growth_mb_after_2000_tiles": Double(Benchmarks.residentKilobytes() - before) / 1024,
                 "tiles_kept_in_memory": far.cachedTileCount, "failures": cold.failures + warm.failures + far.failures]
     }

@@ -97,7 +97,7 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["pan_frame_1k_pins_callout_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0,
                                                                           frames: frames, callout: true)
     out["mbtiles"] = TileBenchmarks.run(basemap: basemap, frames: frames)
-    out["online_tiles_loopback"] = TileBenchmarks.online()
+    out["online_tiles_loopback"] = TileBenchmarks.online(basemap: basemap, frames: frames)
     out["cluster_build_100k_ms"] = ClusterCounts.buildTime(count: 100_000)
     out["million_points"] = MillionPoints.run()
     out["load_index_100k_geojson_ms"] = ScaleBenchmarks.loadAndIndex(count: 100_000)
