@@ -24,31 +24,39 @@ enum Benchmarks {
     /// Launches the real app and times process start → its "ready" event (first frame on screen).
     static func appStart(runs: Int) -> Any {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return NSNull() }
-        let binary = DataDirectory.executable.deletingLastPathComponent().appendingPathComponent("calloutmap")
         var times: [Double] = []
         var rss: [Double] = []
         for _ in 0..<runs {
-            let p = Process()
-            p.executableURL = binary
-            p.arguments = ["--log-events"]
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            p.standardError = FileHandle.nullDevice
-            let start = DispatchTime.now().uptimeNanoseconds
-            guard (try? p.run()) != nil else { return NSNull() }
-            var buffer = Data()
-            while !buffer.contains(Data("\"ready\"".utf8)) {
-                let chunk = pipe.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-            }
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            usleep(300_000)
-            rss.append(Double(vmHWM(pid: p.processIdentifier)) / 1024)
-            p.terminate()
-            p.waitUntilExit()
+            guard let run = launchApp(["--log-events"], until: "ready") else { return NSNull() }
+            times.append(run.ms)
+            rss.append(run.peakMB)
         }
         return ["median": median(times), "runs": times.map(round2), "app_peak_rss_mb": median(rss)]
+    }
+
+    /// Runs the real app (`--log-events` among `arguments`) until it prints `event`; gives the time
+    /// that took and its peak memory a moment later, then ends it. Nil if it could not start.
+    static func launchApp(_ arguments: [String], until event: String) -> (ms: Double, peakMB: Double)? {
+        let p = Process()
+        p.executableURL = DataDirectory.executable.deletingLastPathComponent().appendingPathComponent("calloutmap")
+        p.arguments = arguments
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard (try? p.run()) != nil else { return nil }
+        var buffer = Data()
+        while !buffer.contains(Data("\"\(event)\"".utf8)) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        usleep(300_000)
+        let peak = Double(vmHWM(pid: p.processIdentifier)) / 1024
+        p.terminate()
+        p.waitUntilExit()
+        return (ms, peak)
     }
 
     /// Pans 5 px a frame across San Francisco at zoom 12 and renders every frame offscreen.

@@ -32,26 +32,9 @@ enum MillionPoints {
 
     /// The app opening the file: launch to "clustering-finished", and its peak memory then.
     private static func window(_ file: URL) -> Any {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return NSNull() }
-        let p = Process()
-        p.executableURL = DataDirectory.executable.deletingLastPathComponent().appendingPathComponent("calloutmap")
-        p.arguments = ["--log-events", "--no-demo", "--data", file.path, "--zoom", "2", "--center", "20,0"]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard (try? p.run()) != nil else { return NSNull() }
-        var buffer = Data()
-        while !buffer.contains(Data("\"clustering-finished\"".utf8)) {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        usleep(500_000)
-        let peak = Double(Benchmarks.vmHWM(pid: p.processIdentifier)) / 1024
-        p.terminate()
-        p.waitUntilExit()
-        return ["launch_to_clusters_ms": Benchmarks.round2(ms), "peak_rss_mb": Benchmarks.round2(peak)]
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil,
+              let run = Benchmarks.launchApp(["--log-events", "--no-demo", "--data", file.path, "--zoom", "2", "--center", "20,0"],
+                                             until: "clustering-finished") else { return NSNull() }
+        return ["launch_to_clusters_ms": Benchmarks.round2(run.ms), "peak_rss_mb": Benchmarks.round2(run.peakMB)]
     }
 }

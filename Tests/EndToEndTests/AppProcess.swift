@@ -104,6 +104,21 @@ extension AppProcess {
 
 /// Runs a command line tool (xdotool, import) and fails the test if it fails.
 @discardableResult
+/// Runs the `calloutmap` binary to its end (a command, not a window): its exit status and standard error.
+func runCalloutMap(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
+    let p = Process()
+    p.executableURL = AppProcess.binary
+    p.arguments = arguments
+    if let environment { p.environment = environment }
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
+    try p.run()
+    let data = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
 func runTool(_ tool: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> Int32 {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -5,17 +5,7 @@ import XCTest
 /// The command line: clear errors with exit code 2, and `render` without a display.
 final class CommandLineTests: XCTestCase {
     private func launch(_ args: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = AppProcess.binary
-        p.arguments = args
-        if let environment { p.environment = environment }
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runCalloutMap(args, environment: environment)
     }
 
     func testBadArgumentsExitWithCodeTwoAndSayWhy() throws {

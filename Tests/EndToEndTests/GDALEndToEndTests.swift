@@ -53,16 +53,9 @@ final class GDALEndToEndTests: XCTestCase {
         env["DISPLAY"] = nil
         for (file, title) in try files().map({ ($0.file, Optional($0.title)) }) + (try otherFiles()) {
             let out = folder.appendingPathComponent(file.lastPathComponent + ".png").path
-            let p = Process()
-            p.executableURL = AppProcess.binary
-            p.arguments = ["render", "--no-demo", "--data", file.path, "--size", "400x300", "--out", out] + (title.map { ["--select", $0] } ?? [])
-            p.environment = env
-            let errors = Pipe()
-            p.standardError = errors
-            try p.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            XCTAssertEqual(p.terminationStatus, 0, "\(file.lastPathComponent): \(message)")
+            let (status, message) = try runCalloutMap(["render", "--no-demo", "--data", file.path, "--size", "400x300", "--out", out]
+                                                      + (title.map { ["--select", $0] } ?? []), environment: env)
+            XCTAssertEqual(status, 0, "\(file.lastPathComponent): \(message)")
             let expected = file.lastPathComponent == "geojson.io.geojson" ? 1 : 0  // its LineString is skipped, by name
             XCTAssertEqual(message.split(separator: "\n").count, expected, "\(file.lastPathComponent): \(message)")
             XCTAssertNotNil(Screenshot(png: out))

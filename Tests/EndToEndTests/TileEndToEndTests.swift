@@ -45,18 +45,10 @@ final class TileEndToEndTests: XCTestCase {
 
     func render(_ arguments: [String]) throws -> (status: Int32, stderr: String, shot: Screenshot?) {
         let out = folder.appendingPathComponent("render-\(UUID().uuidString.prefix(6)).png").path
-        let p = Process()
-        p.executableURL = AppProcess.binary
-        p.arguments = ["render", "--no-demo", "--size", "512x512", "--out", out] + arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
-        p.environment = env
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return (p.terminationStatus, stderr, Screenshot(png: out))
+        let r = try runCalloutMap(["render", "--no-demo", "--size", "512x512", "--out", out] + arguments, environment: env)
+        return (r.status, r.stderr, Screenshot(png: out))
     }
 
     func testRenderDrawsEachMBTilesTileInItsPlace() throws {
