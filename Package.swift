@@ -4,15 +4,18 @@ import PackageDescription
 let package = Package(
     name: "CalloutMap",
     products: [
-        .library(name: "CalloutMap", targets: ["CalloutMapWidget"]),
+        // `import CalloutMap`: everything an app needs (the modules below, re-exported).
+        .library(name: "CalloutMap", targets: ["CalloutMap"]),
         .library(name: "CalloutMapCore", targets: ["CalloutMapCore"]),
         .executable(name: "calloutmap", targets: ["CalloutMapApp"]),
         .executable(name: "calloutmap-bench", targets: ["CalloutMapBench"]),
         .executable(name: "calloutmap-fuzz", targets: ["CalloutMapFuzz"]),
+        .executable(name: "hello-map", targets: ["HelloMap"]),
     ],
     targets: [
-        // GTK 4 (with cairo, pango, GLib) from Debian's libgtk-4-dev.
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // GTK 4 (with cairo, pango, GLib) from Debian's libgtk-4-dev, and a small C shim. Named for this
+        // package: SwiftPM refuses two targets of one name in a graph, and other bindings use "CCalloutMapGtk".
+        .systemLibrary(name: "CCalloutMapGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // libsoup 3 from Debian's libsoup-3.0-dev: HTTP for online tiles.
         .systemLibrary(name: "CalloutMapSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite 3 from Debian's libsqlite3-dev: MBTiles files are SQLite databases.
@@ -20,19 +23,23 @@ let package = Package(
         // Pure Swift: geometry, projection, tiles, viewport, gestures, basemap decoding, tile sources. No GTK.
         .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite"]),
         // A thin, safe layer over GTK/GLib: ownership, signals, main loop, custom widgets.
-        .target(name: "CalloutMapGtk", dependencies: ["CGtk"]),
+        .target(name: "CalloutMapGtk", dependencies: ["CCalloutMapGtk"]),
         // The map widget and its cairo drawing.
-        .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CGtk", "CalloutMapSoup"]),
-        .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk"]),
-        .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CGtk", "TestServers"]),
+        .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CalloutMapSoup"]),
+        // The one module a client imports.
+        .target(name: "CalloutMap", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CalloutMapWidget", "CCalloutMapGtk"]),
+        .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk"]),
+        .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "TestServers"]),
         // libFuzzer targets for the parsers (scripts/fuzz.sh); built plainly, it replays files.
         .executableTarget(name: "CalloutMapFuzz", dependencies: ["CalloutMapCore"]),
+        // The README's library example, compiled with everything else: `import CalloutMap` only.
+        .executableTarget(name: "HelloMap", dependencies: ["CalloutMap"], path: "Examples/HelloMap"),
         // The tests' loopback servers (a tile server with faults), shared by the GTK and end-to-end tests.
         .target(name: "TestServers", path: "Tests/TestServers", exclude: ["tile_server.py"]),
         .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore", "CalloutMapSQLite"], exclude: ["Fixtures"]),
-        .testTarget(name: "RenderTests", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CGtk"]),
-        .testTarget(name: "GtkTests", dependencies: ["CalloutMapWidget", "CalloutMapGtk", "CalloutMapCore", "CGtk", "TestServers"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CalloutMapCore", "CGtk", "TestServers"], exclude: ["Scripts"]),
+        .testTarget(name: "RenderTests", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CCalloutMapGtk"]),
+        .testTarget(name: "GtkTests", dependencies: ["CalloutMapWidget", "CalloutMapGtk", "CalloutMapCore", "CCalloutMapGtk", "TestServers"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CalloutMapCore", "CCalloutMapGtk", "TestServers"], exclude: ["Scripts"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapGtk
 
 /// Work going on in the background, at the end of the header bar: a spinner and a short

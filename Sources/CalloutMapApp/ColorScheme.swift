@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapGtk
 
 /// Follows the desktop's dark-style preference (GNOME's

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapGtk
 
 /// A button showing a symbolic icon, with a tooltip and the name a screen reader says

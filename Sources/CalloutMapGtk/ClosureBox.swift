@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import Synchronization
 
 /// A Swift value (usually a closure) handed to GLib as `user_data`. GLib owns one retain and

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 
 /// The Swift side of a custom GtkWidget subclass: GTK's virtual functions call these.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 
 /// The first event controller of a GType name (e.g. "GtkGestureDrag") on a
 /// widget; tests and the benchmark use it to emit a gesture's signals.

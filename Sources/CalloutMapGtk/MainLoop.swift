@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import Dispatch
 
 /// Lets Swift concurrency run under GLib's main loop. The main actor's executor

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 
 /// Owns exactly one reference to a GObject: a floating reference is sunk on
 /// the way in and the reference is dropped in `deinit`.

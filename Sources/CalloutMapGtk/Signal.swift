@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 
 /// Connects Swift closures to GObject signals. One trampoline per C signature;
 /// the closure is boxed, owned by GLib and released when the handler is

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 
 /// GLib timeouts and widget tick callbacks with Swift closures owned by GLib.
 @MainActor

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import Foundation
 
 /// A screenshot of the whole X screen (ImageMagick's `import`), read with cairo.

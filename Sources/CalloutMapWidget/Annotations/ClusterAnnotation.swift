@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// A group of annotations shown as one pin at some zoom (MapKit's

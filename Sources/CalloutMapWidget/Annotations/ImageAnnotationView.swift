@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// A picture for a pin: a size and how to draw it (vector, so it is sharp at any scale).

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// A callout's outline: a rounded body and an arrow from one side to the tip.

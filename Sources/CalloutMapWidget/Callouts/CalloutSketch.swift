@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// A callout drawn straight with cairo, for `calloutmap render` (no display,

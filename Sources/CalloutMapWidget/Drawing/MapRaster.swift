@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// The map (basemap tiles, then pins) drawn once into an opaque image `margin` bigger than

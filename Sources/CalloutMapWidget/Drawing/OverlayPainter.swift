@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// The scale bar (bottom left) and the data attribution (bottom right), each

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 
 /// Owns one cairo surface and destroys it with itself.
 final class Surface: @unchecked Sendable {

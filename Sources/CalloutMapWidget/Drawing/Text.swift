@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// Plain-text drawing with Pango: text from data is never parsed as markup.

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// Rendered basemap tiles, kept as cairo image surfaces so panning only

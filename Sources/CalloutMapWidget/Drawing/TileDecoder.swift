@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 
 /// Turns a tile's encoded bytes (PNG or JPEG, whatever GdkPixbuf reads) into a cairo image
 /// surface, off the main thread. Bytes that are not an image give nil, never a crash.

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// Draws one basemap tile with cairo. Geometry is already projected and

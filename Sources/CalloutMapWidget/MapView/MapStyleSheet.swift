@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 
 /// The widget's CSS: a focus ring when the map is reached by keyboard, invisible pin
 /// proxies, and light text in the dark custom callout.

@@ -1,4 +1,4 @@
-import CGtk
+import CCalloutMapGtk
 import CalloutMapCore
 
 /// Told what happens on the map, in the shape of `MKMapViewDelegate`. Every
