@@ -249,12 +249,11 @@ struct GeoJSONObject {
             for (what, key) in [("title", titleKey[0]), ("subtitle", subtitleKey[0])] where notText.contains(key) {
                 notes.append("has a \(what) that is not text; left out")
             }
-            let booleans = notText
-            if let key = titleKey.first(where: { all[$0] != nil && !booleans.contains($0) }) {
+            if let key = titleKey.first(where: { all[$0] != nil && !notText.contains($0) }) {
                 title = cut(all[key]!, "title")
                 all[key] = nil
             }
-            if let key = subtitleKey.first(where: { all[$0] != nil && !booleans.contains($0) }) {
+            if let key = subtitleKey.first(where: { all[$0] != nil && !notText.contains($0) }) {
                 subtitle = cut(all[key]!, "subtitle")
                 all[key] = nil
             }
