@@ -1,17 +1,16 @@
-// The README's "library in five minutes", compiled with the package so it cannot go
-// stale: a window with the map, two kinds of pins and a delegate, from one import.
+// The README's "library in five minutes", compiled with the package (and, from the
+// README, in an outside package by CI) so it cannot go stale: a window with the map,
+// two kinds of pins, callouts and a delegate, from one import.
 // Run it: swift run hello-map
 import CalloutMap
 import Foundation
 
-@MainActor final class Controller: MapViewDelegate {
+@MainActor final class Places: MapViewDelegate {
     let map: MapView
 
-    init(window: UnsafeMutablePointer<GtkWindow>) throws {
-        MainLoop.bridgeSwiftConcurrency()      // without it, Task { @MainActor … } never runs under GTK
-        let basemap = try Basemap(directory: DataDirectory.locate()!.appendingPathComponent("basemap"))
-        map = MapView(basemap: basemap, center: Coordinate(latitude: 37.7749, longitude: -122.4194), zoom: 12)
-        gtk_window_set_child(window, map.widget)   // the widget keeps `map` alive
+    init() throws {
+        // The basemap shipped with the package; `MapView(basemap:center:zoom:)` takes your own.
+        map = try MapView(center: Coordinate(latitude: 37.7749, longitude: -122.4194), zoom: 12)
         map.delegate = self
         map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
         map.register(PriceAnnotationView.self, forAnnotationViewWithReuseIdentifier: "price")
@@ -19,38 +18,40 @@ import Foundation
         // Any class conforming to `Annotation` (coordinate, title, subtitle) will do.
         map.addAnnotation(PointAnnotation(coordinate: Coordinate(latitude: 37.8103, longitude: -122.4774),
                                           title: "Golden Gate Bridge", subtitle: "Opened: May 27, 1937"))
-        map.addAnnotations(GeoJSONLoader.load(contentsOf: URL(fileURLWithPath: "listings.geojson")).annotations)
+        // A GeoJSON file's points; problems come back as messages naming the file and feature.
+        let listings = GeoJSONLoader.load(contentsOf: URL(fileURLWithPath: "listings.geojson"))
+        map.addAnnotations(listings.annotations)
+        map.showAnnotations(map.annotations, animated: false)  // fit them all in view
     }
 
     // Asked only for annotations coming on screen; views leaving it are reused.
     func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
-        if let listing = annotation as? PointAnnotation, listing.kind == "price" {
+        if let listing = annotation as? PointAnnotation, listing.properties["price"] != nil {
             return mapView.dequeueReusableAnnotationView(withIdentifier: "price", for: listing)
         }
         let marker = mapView.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation) as! MarkerAnnotationView
         marker.markerTintColor = RGBA(0xE66100)
         marker.glyphText = "GG"
+        marker.rightCalloutAccessory = .detailDisclosure()   // a button in the callout
         return marker
     }
 
-    func mapView(_ mapView: MapView, didSelect view: AnnotationView) { print("selected", view.annotation?.title ?? "") }
-    func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) { print(mapView.centerCoordinate, mapView.zoom) }
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView, calloutAccessoryControlTapped control: CalloutControl) {
+        print("details for", view.annotation?.title ?? "", "from the", control.position, "accessory")
+    }
+
+    func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) { print(mapView.visibleRegion) }
 }
 
-// A GtkApplication with one window holding the map.
-let status = MainActor.assumeIsolated { () -> Int32 in
-    let app = gtk_application_new("io.github.calloutmap.HelloMap", G_APPLICATION_NON_UNIQUE)!
-    var controller: Controller?
-    Signal.connect(app, "activate") {
-        let window = gtk_application_window_new(app)!
-        gtk_window_set_default_size(cast(window), 900, 600)
-        controller = try? Controller(window: cast(window))
-        gtk_window_present(cast(window))
+let app = MapApplication(id: "org.example.HelloMap")
+var places: Places?
+exit(app.run { app in
+    let window = MapWindow(application: app, title: "Hello, map")
+    do {
+        places = try Places()
+        window.content = places?.map
+    } catch {
+        print(error)   // names what is missing, e.g. the basemap
     }
-    var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
-    defer { free(argv[0]) }
-    let status = g_application_run(cast(app), 1, &argv)
-    withExtendedLifetime(controller) {}
-    return status
-}
-exit(status)
+    window.present()
+})

@@ -12,19 +12,18 @@ enum DemoViews {
         layer.register(DotAnnotationView.self, forReuseIdentifier: "place")
     }
 
-    /// `interactive` is false for `render`, which has no display: no accessory widgets then.
-    static func view(for annotation: any Annotation, in layer: AnnotationLayer, interactive: Bool = true) -> AnnotationView? {
+    static func view(for annotation: any Annotation, in layer: AnnotationLayer) -> AnnotationView? {
         guard let point = annotation as? PointAnnotation else { return nil }
         switch point.kind {
         case "flag":
             // Seed 003: San Francisco's flag, with a flag icon as the callout's left accessory.
             let view = layer.dequeueView(withIdentifier: "flag", for: point) as! ImageAnnotationView
             view.image = .flag
-            if interactive { view.leftCalloutAccessoryView = CalloutAccessory.image(.flag, size: Size(width: 24, height: 30)) }
+            view.leftCalloutAccessory = .image(.flag, size: Size(width: 24, height: 30))
             return view
         case "price":
             let view = layer.dequeueView(withIdentifier: "price", for: point)
-            if interactive { view.rightCalloutAccessoryView = CalloutAccessory.button(icon: "bookmark-new-symbolic", label: "Save") }
+            view.rightCalloutAccessory = .button(icon: "bookmark-new-symbolic", label: "Save")
             return view
         case "custom", "place":
             return layer.dequeueView(withIdentifier: point.kind!, for: point)
@@ -32,16 +31,14 @@ enum DemoViews {
             let view = layer.dequeueView(withIdentifier: "marker", for: point) as! MarkerAnnotationView
             view.markerTintColor = point.properties["tint"].flatMap(RGBA.init(hexString:)) ?? RGBA(0xE01B24)
             view.glyphText = initials(point.title)
-            if !interactive {
-                return view
-            } else if point.title == "Ferry Building" {
-                // Seed 003: a picture replaces the subtitle.
-                view.detailCalloutAccessoryView = CalloutAccessory.image(.ferryBuilding)
-                view.rightCalloutAccessoryView = nil
+            if point.title == "Ferry Building" {
+                // A picture replaces the subtitle.
+                view.detailCalloutAccessory = .image(.ferryBuilding)
+                view.rightCalloutAccessory = nil
             } else {
-                // Seed 003: the bridge's detail-disclosure button.
-                view.detailCalloutAccessoryView = nil
-                view.rightCalloutAccessoryView = CalloutAccessory.detailDisclosureButton()
+                // The bridge's detail-disclosure button.
+                view.detailCalloutAccessory = nil
+                view.rightCalloutAccessory = .detailDisclosure()
             }
             return view
         }
@@ -60,6 +57,12 @@ enum DemoViews {
         let letters = title.split(separator: " ").compactMap(\.first).filter(\.isLetter)
         return letters.isEmpty ? nil : String(letters.prefix(2)).uppercased()
     }
+}
+
+extension PointAnnotation {
+    /// Which kind of view the demo gives a place: its `kind` property (marker, flag, price,
+    /// custom, place); nil for places from opened files.
+    var kind: String? { properties["kind"] }
 }
 
 extension RGBA {

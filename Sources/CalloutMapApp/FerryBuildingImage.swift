@@ -1,51 +1,43 @@
-import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapWidget
 
 extension PinImage {
     /// Our own drawing of the Ferry Building (long hall, clock tower) for its
     /// callout's detail view, as the sample's photo.
-    static let ferryBuilding = PinImage(size: Size(width: 150, height: 64), hotspot: .zero) { cr in
+    static let ferryBuilding = PinImage(size: Size(width: 150, height: 64), hotspot: .zero) { context in
+        let stone = RGBA(0xEDE0C7), roof = RGBA(0x8C7359)
         // Sky and bay
-        cairo_rectangle(cr, 0, 0, 150, 64)
-        cairo_set_source_rgb(cr, 0.85, 0.91, 0.97)
-        cairo_fill(cr)
-        cairo_rectangle(cr, 0, 52, 150, 12)
-        cairo_set_source_rgb(cr, 0.45, 0.62, 0.82)
-        cairo_fill(cr)
+        context.addRect(Rect(x: 0, y: 0, width: 150, height: 64))
+        context.fill(RGBA(0xD9E8F7))
+        context.addRect(Rect(x: 0, y: 52, width: 150, height: 12))
+        context.fill(RGBA(0x739ED1))
         // The hall with its arches
-        cairo_rectangle(cr, 8, 36, 134, 17)
-        cairo_set_source_rgb(cr, 0.93, 0.88, 0.78)
-        cairo_fill(cr)
-        cairo_set_source_rgb(cr, 0.55, 0.45, 0.35)
+        context.addRect(Rect(x: 8, y: 36, width: 134, height: 17))
+        context.fill(stone)
         for i in 0..<11 where i != 5 {
             let x = 13.0 + Double(i) * 12
-            cairo_arc(cr, x + 3, 44, 3, Double.pi, 0)
-            cairo_line_to(cr, x + 6, 50)
-            cairo_line_to(cr, x, 50)
-            cairo_close_path(cr)
-            cairo_fill(cr)
+            context.addArc(center: Point(x: x + 3, y: 44), radius: 3, startAngle: .pi, endAngle: 0)
+            context.addLine(to: Point(x: x + 6, y: 50))
+            context.addLine(to: Point(x: x, y: 50))
+            context.closePath()
+            context.fill(roof)
         }
         // The clock tower
-        cairo_set_source_rgb(cr, 0.93, 0.88, 0.78)
-        cairo_rectangle(cr, 68, 8, 14, 30)
-        cairo_fill(cr)
-        cairo_move_to(cr, 66, 9)
-        cairo_line_to(cr, 75, 1)
-        cairo_line_to(cr, 84, 9)
-        cairo_close_path(cr)
-        cairo_set_source_rgb(cr, 0.55, 0.45, 0.35)
-        cairo_fill(cr)
-        cairo_arc(cr, 75, 16, 4, 0, 2 * Double.pi)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgb(cr, 0.3, 0.25, 0.2)
-        cairo_set_line_width(cr, 0.8)
-        cairo_stroke(cr)
-        cairo_move_to(cr, 75, 16)
-        cairo_line_to(cr, 75, 13.5)
-        cairo_move_to(cr, 75, 16)
-        cairo_line_to(cr, 77, 16)
-        cairo_stroke(cr)
+        context.addRect(Rect(x: 68, y: 8, width: 14, height: 30))
+        context.fill(stone)
+        context.move(to: Point(x: 66, y: 9))
+        context.addLine(to: Point(x: 75, y: 1))
+        context.addLine(to: Point(x: 84, y: 9))
+        context.closePath()
+        context.fill(roof)
+        context.addCircle(center: Point(x: 75, y: 16), radius: 4)
+        context.fill(RGBA(0xFFFFFF), keepingPath: true)
+        let hands = RGBA(0x4D4033)
+        context.stroke(hands, lineWidth: 0.8)
+        context.move(to: Point(x: 75, y: 16))
+        context.addLine(to: Point(x: 75, y: 13.5))
+        context.move(to: Point(x: 75, y: 16))
+        context.addLine(to: Point(x: 77, y: 16))
+        context.stroke(hands, lineWidth: 0.8)
     }
 }

@@ -1,4 +1,3 @@
-import CCalloutMapGtk
 import Foundation
 import CalloutMapCore
 import CalloutMapWidget
@@ -14,27 +13,24 @@ final class LandmarkAnnotationView: AnnotationView {
         calloutOffset = Point(x: 0, y: 2)
     }
 
-    override func draw(_ cr: OpaquePointer, size: Size) {
+    override func draw(in context: DrawingContext) {
         let c = size.width / 2, r = c - 1.5
-        cairo_move_to(cr, c, c - r)
-        cairo_line_to(cr, c + r, c)
-        cairo_line_to(cr, c, c + r)
-        cairo_line_to(cr, c - r, c)
-        cairo_close_path(cr)
-        if isSelected { cairo_set_source_rgb(cr, 0.11, 0.44, 0.85) } else { cairo_set_source_rgb(cr, 0.57, 0.25, 0.67) }
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_set_line_width(cr, 2)
-        cairo_stroke(cr)
+        context.move(to: Point(x: c, y: c - r))
+        context.addLine(to: Point(x: c + r, y: c))
+        context.addLine(to: Point(x: c, y: c + r))
+        context.addLine(to: Point(x: c - r, y: c))
+        context.closePath()
+        context.fill(isSelected ? RGBA(0x1C70D9) : RGBA(0x9140AB), keepingPath: true)
+        context.stroke(RGBA(0xFFFFFF), lineWidth: 2)
         // A five-pointed star in the middle.
         for i in 0..<10 {
             let angle = -Double.pi / 2 + Double(i) * Double.pi / 5
             let radius = i % 2 == 0 ? r * 0.45 : r * 0.2
-            let x = c + radius * cos(angle), y = c + radius * sin(angle)
-            if i == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
+            let p = Point(x: c + radius * cos(angle), y: c + radius * sin(angle))
+            if i == 0 { context.move(to: p) } else { context.addLine(to: p) }
         }
-        cairo_close_path(cr)
-        cairo_fill(cr)
+        context.closePath()
+        context.fill(RGBA(0xFFFFFF))
     }
 
     /// Only the diamond takes clicks: |dx| + |dy| ≤ r.

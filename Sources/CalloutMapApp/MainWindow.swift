@@ -318,7 +318,7 @@ final class MainWindow: MapViewDelegate {
         // A place from a file shows its data as the callout's detail view (made now, for this pin only).
         if let point = view.annotation as? PointAnnotation, point.kind == nil {
             let data = point.properties.shown
-            view.detailCalloutAccessoryView = showsData && !data.isEmpty ? CalloutAccessory.propertyList(data) : nil
+            view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(data) : nil
         }
         events.emit(annotationEvent("select", view))
         panel.log("Selected", view.annotation?.title ?? "")
@@ -330,10 +330,9 @@ final class MainWindow: MapViewDelegate {
     }
 
     func mapView(_ mapView: MapView, annotationView view: AnnotationView,
-                 calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?) {
+                 calloutAccessoryControlTapped control: CalloutControl) {
         var event = annotationEvent("accessory", view)
-        let name = control.flatMap { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } }
-            ?? control.flatMap { gtk_button_get_label(cast($0)).map { String(cString: $0) } } ?? "Details"
+        let name = control.label
         event["control"] = name
         events.emit(event)
         panel.log("Accessory tapped: \(name)", view.annotation?.title ?? "")

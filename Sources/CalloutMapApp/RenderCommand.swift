@@ -22,13 +22,13 @@ struct RenderCommand {
                                  tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
             let layer = AnnotationLayer()
             DemoViews.register(on: layer)
-            layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer, interactive: false) }
-            layer.clusteringIdentifier = DemoViews.clusteringIdentifier
+            layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer) }
+            layer.clusters.clusteringIdentifier = DemoViews.clusteringIdentifier
             let annotations = AnnotationFiles.load(annotationFiles, options: options.geoJSON).flatMap(\.annotations)
             layer.add(annotations)
             scene.annotationLayer = layer
             // Big sets cluster in the background, as in the window; the picture waits for them.
-            if !layer.waitForClusters(timeout: Self.clusterTimeout) {
+            if !layer.clusters.waitUntilBuilt(timeout: Self.clusterTimeout) {
                 FileHandle.standardError.write("""
                     calloutmap render: clustering \(annotations.count) places took longer than \(Int(Self.clusterTimeout)) s; \
                     they are left out of the picture\n
@@ -64,7 +64,7 @@ struct RenderCommand {
 
     private func select(_ annotation: PointAnnotation, in layer: AnnotationLayer, viewport: inout Viewport,
                         scene: inout MapScene, style: BasemapStyle) {
-        let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        let bounds = viewport.bounds
         if !bounds.contains(viewport.screenPoint(for: annotation.coordinate)) { viewport.centerCoordinate = annotation.coordinate }
         layer.keep(annotation)
         layer.layout(viewport)
@@ -72,15 +72,11 @@ struct RenderCommand {
         view.isSelected = true
         layer.restack(view)
         if options.mode == .annotation {
-            let callout = CalloutAnnotation(pin: annotation)
-            layer.add([callout])
-            layer.keep(callout)
+            let callout = AnnotationCalloutPresentation.attachCallout(to: view, pin: annotation, in: layer)
             layer.layout(viewport)
             // It always sits above its pin; like the app, pan just enough to show it.
-            if let f = layer.view(for: callout)?.frame {
-                viewport.pan(by: CalloutPlacer().panToShow(f, in: bounds))
-                layer.layout(viewport)
-            }
+            viewport.pan(by: CalloutPlacer().panToShow(callout.frame, in: bounds))
+            layer.layout(viewport)
             return
         }
         let sketch = CalloutSketch(mode: options.mode, title: annotation.title ?? "", subtitle: annotation.subtitle, style: style)

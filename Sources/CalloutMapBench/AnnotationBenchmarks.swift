@@ -62,7 +62,7 @@ enum AnnotationBenchmarks {
             // Placed every frame, as the window does, and drawn as `render` draws it.
             layer.layout(viewport)
             let sketch = CalloutSketch(mode: .standard, title: a.title ?? "", subtitle: "Opened: May 27, 1937", style: .light)
-            let bounds = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+            let bounds = viewport.bounds
             scene.callout = (sketch, CalloutPlacer().place(size: sketch.bodySize, pin: selected.frame,
                                                            anchor: selected.calloutAnchor, in: bounds))
         }

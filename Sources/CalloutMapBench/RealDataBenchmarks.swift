@@ -43,8 +43,8 @@ enum RealDataBenchmarks {
         layer.add(result.annotations)
         layer.layout(viewport)
         let t1 = DispatchTime.now().uptimeNanoseconds
-        layer.clusteringIdentifier = { _ in "places" }
-        layer.backgroundClusteringThreshold = .max  // build in this layout, to time it
+        layer.clusters.clusteringIdentifier = { _ in "places" }
+        layer.clusters.backgroundThreshold = .max  // build in this layout, to time it
         layer.layout(viewport)
         let t2 = DispatchTime.now().uptimeNanoseconds
         return [

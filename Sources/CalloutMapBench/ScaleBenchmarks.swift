@@ -40,8 +40,8 @@ enum ScaleBenchmarks {
         let layer = AnnotationLayer()
         layer.register(DotAnnotationView.self, forReuseIdentifier: "dot")
         layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "dot", for: $0) }
-        layer.clusteringIdentifier = { _ in "all" }
-        layer.backgroundClusteringThreshold = .max  // build in the first layout, to time it
+        layer.clusters.clusteringIdentifier = { _ in "all" }
+        layer.clusters.backgroundThreshold = .max  // build in the first layout, to time it
         var random = SeededRandom(seed: 77)
         func next() -> Double { random.next() }
         layer.add((0..<count).map { i in

@@ -3,10 +3,10 @@ import Synchronization
 
 /// A Swift value (usually a closure) handed to GLib as `user_data`. GLib owns one retain and
 /// gives it back through a destroy notify, exactly once.
-public final class ClosureBox<F>: @unchecked Sendable {
-    public let call: F
+package final class ClosureBox<F>: @unchecked Sendable {
+    package let call: F
 
-    public init(_ call: F) {
+    package init(_ call: F) {
         self.call = call
         ClosureBoxes.live.add(1, ordering: .relaxed)
     }
@@ -14,17 +14,17 @@ public final class ClosureBox<F>: @unchecked Sendable {
     deinit { ClosureBoxes.live.subtract(1, ordering: .relaxed) }
 
     /// A +1 pointer for GLib; balance it with `releaseBox`.
-    public func retainedPointer() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+    package func retainedPointer() -> UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
 
-    public static func from(_ p: UnsafeMutableRawPointer?) -> ClosureBox<F> {
+    package static func from(_ p: UnsafeMutableRawPointer?) -> ClosureBox<F> {
         Unmanaged<ClosureBox<F>>.fromOpaque(p!).takeUnretainedValue()
     }
 }
 
 /// How many closures GLib still holds; tests use it to prove each is released once.
-public enum ClosureBoxes {
+package enum ClosureBoxes {
     static let live = Atomic<Int>(0)
-    public static var liveCount: Int { live.load(ordering: .relaxed) }
+    package static var liveCount: Int { live.load(ordering: .relaxed) }
 }
 
 /// The destroy notify for every box: drops GLib's retain.
@@ -32,6 +32,6 @@ let releaseBox: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<G
     if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
 }
 
-public let releaseBoxNotify: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+package let releaseBoxNotify: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
     if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
 }

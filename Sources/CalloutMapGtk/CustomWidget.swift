@@ -2,7 +2,7 @@ import CCalloutMapGtk
 
 /// The Swift side of a custom GtkWidget subclass: GTK's virtual functions call these.
 @MainActor
-public protocol WidgetImplementation: AnyObject {
+package protocol WidgetImplementation: AnyObject {
     func snapshot(_ snapshot: OpaquePointer)
     func sizeAllocate(width: Int, height: Int)
     /// Called once when GTK disposes the widget; drop children and references here.
@@ -14,8 +14,8 @@ public protocol WidgetImplementation: AnyObject {
 }
 
 extension WidgetImplementation {
-    public func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) { (0, 0) }
-    public func contains(_ x: Double, _ y: Double) -> Bool? { nil }
+    package func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) { (0, 0) }
+    package func contains(_ x: Double, _ y: Double) -> Bool? { nil }
 }
 
 /// Registers one GtkWidget subclass per type name whose virtual functions
@@ -23,13 +23,13 @@ extension WidgetImplementation {
 /// implementation (released when the widget is finalized), so a widget placed
 /// in a window keeps working however the Swift side is held.
 @MainActor
-public enum CustomWidget {
+package enum CustomWidget {
     nonisolated(unsafe) private static var parentClass: UnsafeMutableRawPointer?
     private static let quark = g_quark_from_static_string("calloutmap-implementation")
     private static var types: [String: GType] = [:]
 
     /// A new floating widget of class `typeName` (CSS name `cssName`) driven by `implementation`.
-    public static func make(typeName: String, cssName: String,
+    package static func make(typeName: String, cssName: String,
                             implementation: WidgetImplementation) -> UnsafeMutablePointer<GtkWidget> {
         let type = register(typeName: typeName, cssName: cssName)
         let object = g_object_new_with_properties(type, 0, nil, nil)!

@@ -6,13 +6,13 @@ import Dispatch
 /// `Task { @MainActor in … }` silently never runs while GTK owns the thread.
 /// We watch the queue's eventfd from GLib and drain it when it fires.
 @MainActor
-public enum MainLoop {
+package enum MainLoop {
     private static var sourceID: UInt32 = 0
 
-    public static var isBridged: Bool { sourceID != 0 }
+    package static var isBridged: Bool { sourceID != 0 }
 
     /// Idempotent; call once before `g_application_run` or a test's main loop.
-    public static func bridgeSwiftConcurrency() {
+    package static func bridgeSwiftConcurrency() {
         guard sourceID == 0 else { return }
         let fd = _dispatch_get_main_queue_handle_4CF()
         let callback: @convention(c) (Int32, GIOCondition, UnsafeMutableRawPointer?) -> Int32 = { fd, _, _ in
@@ -28,7 +28,7 @@ public enum MainLoop {
     /// Runs the GLib main context until `condition` holds or `timeout` seconds pass.
     /// For tests and the offscreen benchmark; returns whether the condition held.
     @discardableResult
-    public static func iterate(until condition: () -> Bool, timeout: Double) -> Bool {
+    package static func iterate(until condition: () -> Bool, timeout: Double) -> Bool {
         let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
         while !condition() {
             if g_get_monotonic_time() > deadline { return false }

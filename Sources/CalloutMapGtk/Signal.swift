@@ -4,9 +4,9 @@ import CCalloutMapGtk
 /// the closure is boxed, owned by GLib and released when the handler is
 /// disconnected or the object is finalized. Capture owners weakly.
 @MainActor
-public enum Signal {
+package enum Signal {
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor () -> Void) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             let box = ClosureBox<@MainActor () -> Void>.from(data)
@@ -18,7 +18,7 @@ public enum Signal {
     /// Signals with one pointer argument: GtkGesture::begin/end (sequence),
     /// GSettings::changed (key), GObject::notify (pspec).
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
             let box = ClosureBox<@MainActor (UnsafeMutableRawPointer?) -> Void>.from(data)
@@ -29,7 +29,7 @@ public enum Signal {
 
     /// Signals with one int: GtkNativeDialog::response.
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor (Int32) -> Void) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, a, data in
             let box = ClosureBox<@MainActor (Int32) -> Void>.from(data)
@@ -40,7 +40,7 @@ public enum Signal {
 
     /// GtkDropTarget::drop (value, x, y) → accepted.
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Int32 = { _, v, x, y, data in
             let box = ClosureBox<@MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool>.from(data)
@@ -51,7 +51,7 @@ public enum Signal {
 
     /// Signals with two doubles: drag-begin/update/end, swipe, motion.
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor (Double, Double) -> Void) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, a, b, data in
             let box = ClosureBox<@MainActor (Double, Double) -> Void>.from(data)
@@ -62,7 +62,7 @@ public enum Signal {
 
     /// Signals with one double: GtkGestureZoom::scale-changed.
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor (Double) -> Void) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = { _, a, data in
             let box = ClosureBox<@MainActor (Double) -> Void>.from(data)
@@ -73,7 +73,7 @@ public enum Signal {
 
     /// GtkGestureClick::pressed / ::released (n_press, x, y).
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, n, x, y, data in
             let box = ClosureBox<@MainActor (Int, Double, Double) -> Void>.from(data)
@@ -84,7 +84,7 @@ public enum Signal {
 
     /// GtkEventControllerScroll::scroll (dx, dy) → handled.
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor (Double, Double) -> Bool) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Int32 = { _, a, b, data in
             let box = ClosureBox<@MainActor (Double, Double) -> Bool>.from(data)
@@ -95,7 +95,7 @@ public enum Signal {
 
     /// GtkEventControllerKey::key-pressed (keyval, keycode, state) → handled.
     @discardableResult
-    public static func connect(_ instance: some GObjectPointer, _ name: String,
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
                                _ handler: @escaping @MainActor (UInt32, UInt32, UInt32) -> Bool) -> UInt {
         let t: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Int32 = { _, k, c, s, data in
             let box = ClosureBox<@MainActor (UInt32, UInt32, UInt32) -> Bool>.from(data)
@@ -104,7 +104,7 @@ public enum Signal {
         return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
     }
 
-    public static func disconnect(_ instance: some GObjectPointer, _ id: UInt) {
+    package static func disconnect(_ instance: some GObjectPointer, _ id: UInt) {
         g_signal_handler_disconnect(instance.rawObject, gulong(id))
     }
 

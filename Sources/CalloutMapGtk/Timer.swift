@@ -2,10 +2,10 @@ import CCalloutMapGtk
 
 /// GLib timeouts and widget tick callbacks with Swift closures owned by GLib.
 @MainActor
-public enum Timer {
+package enum Timer {
     /// Calls `handler` every `milliseconds` until it returns false.
     @discardableResult
-    public static func every(milliseconds: UInt32, _ handler: @escaping @MainActor () -> Bool) -> UInt32 {
+    package static func every(milliseconds: UInt32, _ handler: @escaping @MainActor () -> Bool) -> UInt32 {
         let t: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { data in
             let box = ClosureBox<@MainActor () -> Bool>.from(data)
             return MainActor.assumeIsolated { box.call() } ? cm_source_continue : cm_source_remove
@@ -15,13 +15,13 @@ public enum Timer {
 
     /// Calls `handler` once after `milliseconds`.
     @discardableResult
-    public static func after(milliseconds: UInt32, _ handler: @escaping @MainActor () -> Void) -> UInt32 {
+    package static func after(milliseconds: UInt32, _ handler: @escaping @MainActor () -> Void) -> UInt32 {
         every(milliseconds: milliseconds) { handler(); return false }
     }
 
     /// Calls `handler` before each frame with the frame time in seconds, until it returns false.
     @discardableResult
-    public static func tick(_ widget: UnsafeMutablePointer<GtkWidget>,
+    package static func tick(_ widget: UnsafeMutablePointer<GtkWidget>,
                             _ handler: @escaping @MainActor (Double) -> Bool) -> UInt32 {
         let t: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { _, clock, data in
             let box = ClosureBox<@MainActor (Double) -> Bool>.from(data)

@@ -18,7 +18,7 @@ final class GeoJSONTests: XCTestCase {
         XCTAssertEqual(a.title, "Golden Gate Bridge")
         XCTAssertEqual(a.subtitle, "Bridge")
         XCTAssertEqual(a.coordinate, Coordinate(latitude: 37.8199, longitude: -122.4783))
-        XCTAssertEqual(a.kind, "marker")
+        XCTAssertEqual(a.properties["kind"], "marker")
         XCTAssertEqual(a.properties["price"], "125")
         XCTAssertEqual(a.properties["open"], "true")
     }

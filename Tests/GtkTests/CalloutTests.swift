@@ -13,18 +13,18 @@ final class CalloutTests: XCTestCase {
 
     final class Log: MapViewDelegate {
         var lines: [String] = []
-        var controls: [UnsafeMutablePointer<GtkWidget>?] = []
+        var controls: [CalloutControl] = []
         /// Removes the pin from its own accessory's tap, as a "Delete" button would.
         var removeOnTap = false
         func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation)
-            view.rightCalloutAccessoryView = CalloutAccessory.detailDisclosureButton()
+            view.rightCalloutAccessory = .detailDisclosure()
             return view
         }
         func mapView(_ mapView: MapView, didSelect view: AnnotationView) { lines.append("select") }
         func mapView(_ mapView: MapView, didDeselect view: AnnotationView) { lines.append("deselect") }
         func mapView(_ mapView: MapView, annotationView view: AnnotationView,
-                     calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?) {
+                     calloutAccessoryControlTapped control: CalloutControl) {
             lines.append("accessory")
             controls.append(control)
             if removeOnTap, let annotation = view.annotation { mapView.removeAnnotation(annotation) }
@@ -51,7 +51,7 @@ final class CalloutTests: XCTestCase {
             let button = CalloutContent.buttons(in: bubble).first!
             cm_emit_clicked(button)
             XCTAssertEqual(log.lines.last, "accessory")
-            XCTAssertTrue(log.controls.last! == button)
+            XCTAssertEqual(log.controls.last, CalloutControl(position: .right, label: "Details"))
             XCTAssertTrue(map.selectedAnnotation === pin)
 
             // Dragging the map moves the callout by exactly the drag, in the same frame.

@@ -22,15 +22,15 @@ final class ClusterTests: XCTestCase {
                                 title: "Place \(i)", properties: ["kind": "place"])
             }
             let loner = PointAnnotation(coordinate: Coordinate(latitude: 37.771, longitude: -122.421), title: "Loner")
-            map.clusteringIdentifier = { ($0 as? PointAnnotation)?.kind == "place" ? "places" : nil }
+            map.clusteringIdentifier = { ($0 as? PointAnnotation)?.properties["kind"] == "place" ? "places" : nil }
             map.addAnnotations(crowd + [loner])
             map.annotationLayer.layout(map.viewport)
             let clusters = map.annotationLayer.sortedViews.compactMap { $0.annotation as? ClusterAnnotation }
             XCTAssertEqual(clusters.map(\.count), [20])
             XCTAssertNotNil(map.view(for: loner), "a nil clustering identifier is never clustered")
-            XCTAssertEqual(map.annotationLayer.members(of: clusters[0], limit: 3).count, 3)
+            XCTAssertEqual(map.annotationLayer.clusters.members(of: clusters[0], limit: 3).count, 3)
 
-            let expansion = Double(map.annotationLayer.expansionZoom(of: clusters[0]))
+            let expansion = Double(map.annotationLayer.clusters.expansionZoom(of: clusters[0]))
             XCTAssertGreaterThan(expansion, 9)
             let p = map.point(for: clusters[0])
             let drag = GtkTestSupport.controller("GtkGestureDrag", of: map.widget)!
@@ -79,7 +79,7 @@ final class BackgroundClusteringTests: XCTestCase {
             }
             let log = Log()
             map.delegate = log
-            map.annotationLayer.backgroundClusteringThreshold = 5_000
+            map.annotationLayer.clusters.backgroundThreshold = 5_000
             map.clusteringIdentifier = { _ in "all" }
             var state: UInt64 = 5
             let many = (0..<8_000).map { _ -> PointAnnotation in
@@ -92,9 +92,9 @@ final class BackgroundClusteringTests: XCTestCase {
             map.addAnnotations(many)
             map.setCenter(Coordinate(latitude: 37.8, longitude: -122.4), zoom: 8)
             map.annotationLayer.layout(map.viewport)
-            XCTAssertTrue(map.annotationLayer.isBuildingClusters, "building off the main thread")
+            XCTAssertTrue(map.annotationLayer.clusters.isBuilding, "building off the main thread")
             XCTAssertEqual(map.annotationLayer.sortedViews.count, 0, "nothing of the set meanwhile, not 8,000 pins")
-            XCTAssertTrue(MainLoop.iterate(until: { !map.annotationLayer.isBuildingClusters }, timeout: 10), "it lands")
+            XCTAssertTrue(MainLoop.iterate(until: { !map.annotationLayer.clusters.isBuilding }, timeout: 10), "it lands")
             map.annotationLayer.layout(map.viewport)
             XCTAssertGreaterThan(map.annotationLayer.sortedViews.count, 0)
             XCTAssertLessThan(map.annotationLayer.sortedViews.count, 50, "as clusters")

@@ -20,7 +20,7 @@ final class LeakTests: XCTestCase {
         var made: [ObjectIdentifier: Weak] = [:]
         func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation)
-            view.rightCalloutAccessoryView = CalloutAccessory.detailDisclosureButton()
+            view.rightCalloutAccessory = .detailDisclosure()
             made[ObjectIdentifier(view)] = Weak(view)
             return view
         }

@@ -86,13 +86,13 @@ final class UseAfterRemovalTests: XCTestCase {
                 let (window, map) = GtkTestSupport.mapWindow()
                 weakMap = map
                 weakLayer = map.annotationLayer
-                map.annotationLayer.backgroundClusteringThreshold = 1_000
+                map.annotationLayer.clusters.backgroundThreshold = 1_000
                 map.clusteringIdentifier = { _ in "all" }
                 map.addAnnotations((0..<60_000).map { i in
                     PointAnnotation(coordinate: Coordinate(latitude: 37 + Double(i % 300) / 300, longitude: -122.9 + Double(i / 300) / 200))
                 })
                 map.annotationLayer.layout(map.viewport)
-                XCTAssertTrue(map.annotationLayer.isBuildingClusters)
+                XCTAssertTrue(map.annotationLayer.clusters.isBuilding)
                 gtk_window_destroy(cm_window(window))  // while the worker runs
             }
             GtkTestSupport.spin(0.05)

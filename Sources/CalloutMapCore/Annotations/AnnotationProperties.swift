@@ -26,10 +26,9 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
         }
     }
 
-    /// Keys that say how to draw a pin rather than what it is: the simplestyle spec's (geojson.io,
-    /// GitHub) and the demo's `kind` and `tint`.
+    /// Keys that say how to draw a pin rather than what it is: the simplestyle spec's (geojson.io, GitHub).
     public static let styleKeys: Set<String> = ["marker-color", "marker-size", "marker-symbol", "stroke", "stroke-width",
-                                                "stroke-opacity", "fill", "fill-opacity", "kind", "tint"]
+                                                "stroke-opacity", "fill", "fill-opacity"]
 
     /// The properties worth showing a person: without the style keys or empty values.
     public var shown: AnnotationProperties {

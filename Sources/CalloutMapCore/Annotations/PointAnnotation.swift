@@ -1,5 +1,5 @@
-/// A ready-made annotation (MapKit's `MKPointAnnotation`) with the string
-/// properties of the GeoJSON feature it came from (`kind`, `price`, …).
+/// A ready-made annotation (MapKit's `MKPointAnnotation`) with the
+/// properties, as text, of the GeoJSON feature it came from.
 public final class PointAnnotation: MovableAnnotation, CustomStringConvertible {
     public var coordinate: Coordinate
     public var title: String?
@@ -17,9 +17,6 @@ public final class PointAnnotation: MovableAnnotation, CustomStringConvertible {
         self.properties = properties
         self.identifier = identifier
     }
-
-    /// `properties["kind"]`: which kind of view the demo app gives it (marker, flag, price, custom).
-    public var kind: String? { properties["kind"] }
 
     public var description: String { "PointAnnotation(\(title ?? "untitled") at \(coordinate))" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The embedded offline basemap: its zoom bands, and which cells draw a tile.
 public final class Basemap: Sendable {
@@ -20,6 +21,21 @@ public final class Basemap: Sendable {
         guard !files.isEmpty else { throw BasemapError(file: directory.path, reason: "holds no basemap (*.cmb) files") }
         try self.init(bands: files.map { try BasemapBand(contentsOf: $0) })
     }
+
+    /// The basemap shipped with the package, found with no configuration (see `DataDirectory`)
+    /// and loaded once per process.
+    public static func bundled() throws -> Basemap {
+        try bundledLock.withLock { cached in
+            if let cached { return cached }
+            guard let data = DataDirectory.locate() else {
+                throw BasemapError(file: "basemap", reason: "not found (set CALLOUTMAP_DATA_DIR to the folder holding basemap/)")
+            }
+            let basemap = try Basemap(directory: data.appendingPathComponent("basemap"))
+            cached = basemap
+            return basemap
+        }
+    }
+    private static let bundledLock = Mutex<Basemap?>(nil)
 
     /// The cells that draw a tile, from the most detailed band that covers it.
     /// A band whose regional coverage misses the tile gives way to the next.

@@ -27,6 +27,9 @@ public struct Viewport: Equatable, Sendable {
         }
     }
 
+    /// The view's own rectangle: (0, 0) at its top-left corner, `size` wide and high.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
     /// Width of the whole world in logical pixels at the current zoom.
     public var worldSize: Double { Self.tileSize * pow(2, zoom) }
 

@@ -10,7 +10,7 @@ extension AnnotationView {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, max(w, 1), max(h, 1))!
         cairo_surface_set_device_scale(surface, s, s)
         let cr = cairo_create(surface)!
-        draw(cr, size: size)
+        draw(in: DrawingContext(cairoContext: cr))
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         rendered = (Surface(adopting: surface), scale)

@@ -3,7 +3,7 @@ import CalloutMapCore
 import CalloutMapGtk
 
 /// How an annotation looks on the map, in the shape of MapKit's
-/// `MKAnnotationView`. Subclass and override `draw(_:size:)` (and, for a
+/// `MKAnnotationView`. Subclass and override `draw(in:)` (and, for a
 /// non-rectangular shape, `contains(_:)`). The map renders a view once into a
 /// cached image and reuses it every frame until `setNeedsDisplay()`.
 @MainActor
@@ -22,12 +22,12 @@ open class AnnotationView {
     public var isDraggable = false
     /// Whether selecting the view shows a standard callout (it also needs a title or a detail view).
     public var canShowCallout = true
-    /// Widgets beside the callout's text (MapKit's left/right accessory views); buttons report taps to the delegate.
-    public var leftCalloutAccessoryView: UnsafeMutablePointer<GtkWidget>? { didSet { retain(leftCalloutAccessoryView, as: "left") } }
-    public var rightCalloutAccessoryView: UnsafeMutablePointer<GtkWidget>? { didSet { retain(rightCalloutAccessoryView, as: "right") } }
-    /// Replaces the subtitle with any widget (MapKit's `detailCalloutAccessoryView`).
-    public var detailCalloutAccessoryView: UnsafeMutablePointer<GtkWidget>? { didSet { retain(detailCalloutAccessoryView, as: "detail") } }
-    private var accessoryRefs: [String: ObjectRef] = [:]
+    /// Shown left of the callout's text (MapKit's `leftCalloutAccessoryView`); buttons report taps to the delegate.
+    public var leftCalloutAccessory: CalloutAccessory?
+    /// Shown right of the callout's text (MapKit's `rightCalloutAccessoryView`).
+    public var rightCalloutAccessory: CalloutAccessory?
+    /// Shown instead of the subtitle (MapKit's `detailCalloutAccessoryView`).
+    public var detailCalloutAccessory: CalloutAccessory?
     /// Set by the map (or by whoever owns the layer, as `calloutmap render` does).
     public var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsDisplay(); selectionChanged() } }
@@ -56,20 +56,19 @@ open class AnnotationView {
     /// Called before the view goes back to the reuse pool; reset per-annotation state here.
     open func prepareForReuse() {}
 
-    /// Custom callout mode (seed 000 §3): the content of the callout this view
-    /// shows as its own subview, and how it looks. The default is a dark
-    /// rounded bubble with the title and a details button.
-    open func makeCustomCallout() -> (content: UnsafeMutablePointer<GtkWidget>, appearance: CalloutAppearance)? {
+    /// The custom approach: the callout this view shows as its own part (hit as part of the
+    /// view), and how it looks; nil shows none. The default is a dark rounded bubble with the
+    /// title, the subtitle and a "Details" button.
+    open func makeCustomCallout() -> CustomCallout? {
         guard let title = annotation?.title, !title.isEmpty else { return nil }
-        return (CalloutContent.custom(title: title, subtitle: annotation?.subtitle), .customDark)
+        var items: [CalloutAccessory] = [.text(title, style: .heading)]
+        if let subtitle = annotation?.subtitle, !subtitle.isEmpty { items.append(.text(subtitle)) }
+        items.append(.textButton("Details", isSuggested: true))
+        return CustomCallout(content: .stack(items))
     }
 
     /// Called by the map after each layout, for views whose place depends on another view.
     open func layoutAttached() {}
-
-    private func retain(_ widget: UnsafeMutablePointer<GtkWidget>?, as key: String) {
-        accessoryRefs[key] = widget.map { ObjectRef(sinking: $0.rawObject) }
-    }
 
     /// Called after the map gives the view an annotation (new or reused).
     open func prepareForDisplay() { setNeedsDisplay() }
@@ -77,8 +76,9 @@ open class AnnotationView {
     /// Hook for subclasses whose look or size depends on selection.
     open func selectionChanged() {}
 
-    /// Draws the view in logical coordinates, (0, 0) at its top-left corner.
-    open func draw(_ cr: OpaquePointer, size: Size) {}
+    /// Draws the view in logical pixels, (0, 0) at its top-left corner, `size` wide and high.
+    /// Called once per look: the map keeps the picture until `setNeedsDisplay()`.
+    open func draw(in context: DrawingContext) {}
 
     /// The area, in view coordinates, where clicks are tested: the view's bounds,
     /// or more when a subclass draws or hosts something outside them (a badge,

@@ -46,8 +46,8 @@ public final class ClusterAnnotationView: AnnotationView {
         return n >= 10_000 ? "\(n / 1000)k" : n >= 1000 ? "\((Double(n) / 100).rounded() / 10)k" : "\(n)"
     }
 
-    public override func draw(_ cr: OpaquePointer, size: Size) {
-        let r = size.width / 2
+    public override func draw(in context: DrawingContext) {
+        let cr = context.cairoContext, r = size.width / 2
         cairo_arc(cr, r, r, r - 0.5, 0, 2 * Double.pi)
         cairo_set_source_rgba(cr, 0.38, 0.21, 0.51, 0.25)  // a soft halo
         cairo_fill(cr)

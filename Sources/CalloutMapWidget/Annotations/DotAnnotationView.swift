@@ -21,16 +21,12 @@ open class DotAnnotationView: AnnotationView {
         calloutOffset = Point(x: 0, y: 1)
     }
 
-    open override func draw(_ cr: OpaquePointer, size: Size) {
-        let r = size.width / 2
-        cairo_arc(cr, r, r, r - 0.5, 0, 2 * Double.pi)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.3)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
-        cairo_arc(cr, r, r, r - 3, 0, 2 * Double.pi)
-        setColor(cr, color)
-        cairo_fill(cr)
+    open override func draw(in context: DrawingContext) {
+        let r = size.width / 2, center = Point(x: r, y: r)
+        context.addCircle(center: center, radius: r - 0.5)
+        context.fill(RGBA(0xFFFFFF), keepingPath: true)
+        context.stroke(RGBA(0x000000, alpha: 0.3))
+        context.addCircle(center: center, radius: r - 3)
+        context.fill(color)
     }
 }

@@ -1,20 +1,6 @@
 import CCalloutMapGtk
 import CalloutMapCore
 
-/// A picture for a pin: a size and how to draw it (vector, so it is sharp at any scale).
-public struct PinImage: Sendable {
-    public var size: Size
-    /// Where the picture touches the ground, in its own coordinates (e.g. the foot of a flag pole).
-    public var hotspot: Point
-    public var draw: @Sendable (OpaquePointer) -> Void
-
-    public init(size: Size, hotspot: Point, draw: @escaping @Sendable (OpaquePointer) -> Void) {
-        self.size = size
-        self.hotspot = hotspot
-        self.draw = draw
-    }
-}
-
 /// An annotation view showing a `PinImage`. Its `centerOffset` puts the
 /// image's hotspot on the coordinate (the sample's flag whose pole rests on it);
 /// clicks on the picture's transparent parts fall through.
@@ -29,42 +15,32 @@ open class ImageAnnotationView: AnnotationView {
         }
     }
 
-    open override func draw(_ cr: OpaquePointer, size: Size) {
-        image?.draw(cr)
+    open override func draw(in context: DrawingContext) {
+        if let image { context.draw(image, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
     }
 }
 
 extension PinImage {
     /// A red pennant on a pole; the pole's foot is the hotspot. Our own drawing.
-    public static let flag = PinImage(size: Size(width: 32, height: 40), hotspot: Point(x: 5, y: 39)) { cr in
+    public static let flag = PinImage(size: Size(width: 32, height: 40), hotspot: Point(x: 5, y: 39)) { context in
         // Pole, with a light halo so it reads on dark land too
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.75)
-        cairo_rectangle(cr, 3, 2.5, 4.2, 37.5)
-        cairo_fill(cr)
-        cairo_arc(cr, 5.1, 3, 3.2, 0, 2 * Double.pi)
-        cairo_fill(cr)
-        cairo_set_source_rgb(cr, 0.24, 0.22, 0.27)
-        cairo_rectangle(cr, 4, 3, 2.2, 36.5)
-        cairo_fill(cr)
-        cairo_arc(cr, 5.1, 3, 2.3, 0, 2 * Double.pi)
-        cairo_fill(cr)
+        context.addRect(Rect(x: 3, y: 2.5, width: 4.2, height: 37.5))
+        context.addCircle(center: Point(x: 5.1, y: 3), radius: 3.2)
+        context.fill(RGBA(0xFFFFFF, alpha: 0.75))
+        context.addRect(Rect(x: 4, y: 3, width: 2.2, height: 36.5))
+        context.addCircle(center: Point(x: 5.1, y: 3), radius: 2.3)
+        context.fill(RGBA(0x3D3845))
         // Waving cloth
-        cairo_new_path(cr)
-        cairo_move_to(cr, 6.2, 5)
-        cairo_curve_to(cr, 13, 2, 19, 8, 30, 5)
-        cairo_line_to(cr, 30, 19)
-        cairo_curve_to(cr, 19, 22, 13, 16, 6.2, 19)
-        cairo_close_path(cr)
-        cairo_set_source_rgb(cr, 0.878, 0.106, 0.141)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.3)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
+        context.move(to: Point(x: 6.2, y: 5))
+        context.addCurve(to: Point(x: 30, y: 5), control1: Point(x: 13, y: 2), control2: Point(x: 19, y: 8))
+        context.addLine(to: Point(x: 30, y: 19))
+        context.addCurve(to: Point(x: 6.2, y: 19), control1: Point(x: 19, y: 22), control2: Point(x: 13, y: 16))
+        context.closePath()
+        context.fill(RGBA(0xE01B24), keepingPath: true)
+        context.stroke(RGBA(0x000000, alpha: 0.3))
         // A white band, so it reads on dark maps too
-        cairo_move_to(cr, 6.2, 11)
-        cairo_curve_to(cr, 13, 9, 19, 14, 30, 11)
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
-        cairo_set_line_width(cr, 2)
-        cairo_stroke(cr)
+        context.move(to: Point(x: 6.2, y: 11))
+        context.addCurve(to: Point(x: 30, y: 11), control1: Point(x: 13, y: 9), control2: Point(x: 19, y: 14))
+        context.stroke(RGBA(0xFFFFFF, alpha: 0.85), lineWidth: 2)
     }
 }

@@ -29,38 +29,31 @@ open class MarkerAnnotationView: AnnotationView {
         calloutOffset = Point(x: 0, y: 2)
     }
 
-    open override func draw(_ cr: OpaquePointer, size: Size) {
+    open override func draw(in context: DrawingContext) {
         let w = size.width, h = size.height
         let r = w / 2 - 2
-        let cx = w / 2, cy = r + 2
+        let center = Point(x: w / 2, y: r + 2)
         // Teardrop: a circle whose lower sides run down to the tip.
-        cairo_new_path(cr)
-        cairo_arc(cr, cx, cy, r, Double.pi * 0.75, Double.pi * 2.25)
-        cairo_line_to(cr, cx, h - 1)
-        cairo_close_path(cr)
+        func teardrop() {
+            context.addArc(center: center, radius: r, startAngle: .pi * 0.75, endAngle: .pi * 2.25)
+            context.addLine(to: Point(x: center.x, y: h - 1))
+            context.closePath()
+        }
         // Soft shadow, then the body and a darker rim.
-        cairo_save(cr)
-        cairo_translate(cr, 0, 1)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
-        cairo_fill_preserve(cr)
-        cairo_restore(cr)
-        cairo_new_path(cr)
-        cairo_arc(cr, cx, cy, r, Double.pi * 0.75, Double.pi * 2.25)
-        cairo_line_to(cr, cx, h - 1)
-        cairo_close_path(cr)
-        setColor(cr, markerTintColor)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
-
-        setColor(cr, glyphTintColor)
+        context.withSavedState {
+            context.translate(by: Point(x: 0, y: 1))
+            teardrop()
+            context.fill(RGBA(0x000000, alpha: 0.25))
+        }
+        teardrop()
+        context.fill(markerTintColor, keepingPath: true)
+        context.stroke(RGBA(0x000000, alpha: 0.25))
         if let text = glyphText, !text.isEmpty {
-            Text.drawCentered(cr, String(text.prefix(3)), font: "Cantarell Bold \(Int(r * (text.count > 1 ? 0.8 : 1.1)))px",
-                              at: Point(x: cx, y: cy))
+            context.draw(String(text.prefix(3)), font: "Cantarell Bold \(Int(r * (text.count > 1 ? 0.8 : 1.1)))px",
+                         color: glyphTintColor, centeredAt: center)
         } else {
-            cairo_arc(cr, cx, cy, r * 0.36, 0, 2 * Double.pi)
-            cairo_fill(cr)
+            context.addCircle(center: center, radius: r * 0.36)
+            context.fill(glyphTintColor)
         }
     }
 }

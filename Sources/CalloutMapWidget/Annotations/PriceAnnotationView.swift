@@ -26,20 +26,15 @@ open class PriceAnnotationView: AnnotationView {
         setNeedsDisplay()
     }
 
-    open override func draw(_ cr: OpaquePointer, size: Size) {
+    open override func draw(in context: DrawingContext) {
         let w = size.width, body = size.height - Self.pointer
-        let fill = isSelected ? RGBA(0x1C71D8) : RGBA(0xFFFFFF)
-        let ink = isSelected ? RGBA(0xFFFFFF) : RGBA(0x241F31)
-        roundedRectangle(cr, 0.5, 0.5, w - 1, body - 1, radius: (body - 1) / 2)
-        cairo_move_to(cr, w / 2 - Self.pointer, body - 1)
-        cairo_line_to(cr, w / 2, size.height - 0.5)
-        cairo_line_to(cr, w / 2 + Self.pointer, body - 1)
-        setColor(cr, fill)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.28)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
-        setColor(cr, ink)
-        Text.drawCentered(cr, text, font: Self.font, at: Point(x: w / 2, y: body / 2))
+        context.addRoundedRect(Rect(x: 0.5, y: 0.5, width: w - 1, height: body - 1), cornerRadius: (body - 1) / 2)
+        context.move(to: Point(x: w / 2 - Self.pointer, y: body - 1))
+        context.addLine(to: Point(x: w / 2, y: size.height - 0.5))
+        context.addLine(to: Point(x: w / 2 + Self.pointer, y: body - 1))
+        context.fill(isSelected ? RGBA(0x1C71D8) : RGBA(0xFFFFFF), keepingPath: true)
+        context.stroke(RGBA(0x000000, alpha: 0.28))
+        context.draw(text, font: Self.font, color: isSelected ? RGBA(0xFFFFFF) : RGBA(0x241F31),
+                     centeredAt: Point(x: w / 2, y: body / 2))
     }
 }

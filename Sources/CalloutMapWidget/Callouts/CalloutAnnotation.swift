@@ -7,19 +7,21 @@ import Foundation
 /// It moves with the map like any pin — and, unlike the original, it does not
 /// drift while zooming: its view's offset is the pin view's callout anchor in
 /// screen pixels, re-read at every layout, never a latitude/longitude offset.
-public final class CalloutAnnotation: Annotation {
-    public let pin: any Annotation
-    public var coordinate: Coordinate { pin.coordinate }
-    public var title: String? { pin.title }
-    public var subtitle: String? { pin.subtitle }
+final class CalloutAnnotation: Annotation {
+    let pin: any Annotation
+    var coordinate: Coordinate { pin.coordinate }
+    var title: String? { pin.title }
+    var subtitle: String? { pin.subtitle }
 
-    public init(pin: any Annotation) { self.pin = pin }
+    init(pin: any Annotation) { self.pin = pin }
 }
 
 /// Draws a callout annotation: title, subtitle and an "ⓘ" button, with an arrow down to the pin.
 @MainActor
 final class CalloutAnnotationView: AnnotationView {
     weak var pinView: AnnotationView?
+    /// Called when the "ⓘ" is clicked.
+    var onDetailsTapped: (() -> Void)?
     static let padding = 10.0, buttonSize = 22.0, arrow = CalloutBubble.arrowLength
 
     required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
@@ -57,7 +59,8 @@ final class CalloutAnnotationView: AnnotationView {
 
     static let titleFont = "Cantarell Bold 10.5", subtitleFont = "Cantarell 9.5"
 
-    override func draw(_ cr: OpaquePointer, size: Size) {
+    override func draw(in context: DrawingContext) {
+        let cr = context.cairoContext
         let body = Rect(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - Self.arrow - 1)
         roundedRectangle(cr, body.minX, body.minY, body.width, body.height, radius: 10)
         cairo_move_to(cr, size.width / 2 + 9, body.maxY)

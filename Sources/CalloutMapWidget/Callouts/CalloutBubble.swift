@@ -29,18 +29,18 @@ public struct CalloutAppearance: Sendable, Equatable {
 /// transparent corners beside the arrow) are not its own: they reach the pin
 /// or the map underneath.
 @MainActor
-public final class CalloutBubble: WidgetImplementation {
-    public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
-    public private(set) var content: UnsafeMutablePointer<GtkWidget>
-    public var appearance: CalloutAppearance { didSet { if let widget { gtk_widget_queue_draw(widget) } } }
-    public static let arrowLength = 10.0
+final class CalloutBubble: WidgetImplementation {
+    private(set) var widget: UnsafeMutablePointer<GtkWidget>!
+    private(set) var content: UnsafeMutablePointer<GtkWidget>
+    var appearance: CalloutAppearance { didSet { if let widget { gtk_widget_queue_draw(widget) } } }
+    static let arrowLength = 10.0
     static let maxContentWidth = 320
 
     /// Set by the map from the placement: which side of the pin, and the arrow tip in widget coordinates.
     var edge = CalloutEdge.above
     var tip = Point.zero
 
-    public init(content: UnsafeMutablePointer<GtkWidget>, appearance: CalloutAppearance) {
+    init(content: UnsafeMutablePointer<GtkWidget>, appearance: CalloutAppearance) {
         self.content = content
         self.appearance = appearance
         widget = CustomWidget.make(typeName: "CalloutMapCallout", cssName: "callout", implementation: self)
@@ -48,7 +48,7 @@ public final class CalloutBubble: WidgetImplementation {
     }
 
     /// Swaps what the bubble shows; the map re-measures and re-places it (no new animation).
-    public func setContent(_ new: UnsafeMutablePointer<GtkWidget>) {
+    func setContent(_ new: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_unparent(content)
         content = new
         gtk_widget_set_parent(new, widget)
@@ -56,7 +56,7 @@ public final class CalloutBubble: WidgetImplementation {
     }
 
     /// The body's size for the content's natural size (arrow excluded).
-    public var bodySize: Size {
+    var bodySize: Size {
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         let width = min(max(natural, minimum), Int32(Self.maxContentWidth))
@@ -97,14 +97,14 @@ public final class CalloutBubble: WidgetImplementation {
 
     // MARK: WidgetImplementation
 
-    public func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) {
+    func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) {
         let s = bodySize
         let extra = (horizontal ? (edge == .left || edge == .right) : (edge == .above || edge == .below)) ? Self.arrowLength : 0
         let v = Int((horizontal ? s.width : s.height) + extra)
         return (v, v)
     }
 
-    public func sizeAllocate(width: Int, height: Int) {
+    func sizeAllocate(width: Int, height: Int) {
         let b = body, p = appearance.padding
         var rect = GtkAllocation(x: Int32(b.minX + p), y: Int32(b.minY + p),
                                  width: Int32(max(1, b.width - 2 * p)), height: Int32(max(1, b.height - 2 * p)))
@@ -115,7 +115,7 @@ public final class CalloutBubble: WidgetImplementation {
         CalloutShape(body: body, edge: edge, tip: tip, radius: appearance.cornerRadius)
     }
 
-    public func snapshot(_ snapshot: OpaquePointer) {
+    func snapshot(_ snapshot: OpaquePointer) {
         let w = Float(gtk_widget_get_width(widget)), h = Float(gtk_widget_get_height(widget))
         var bounds = graphene_rect_t()
         graphene_rect_init(&bounds, -8, -8, w + 16, h + 16)  // room for the shadow
@@ -126,11 +126,11 @@ public final class CalloutBubble: WidgetImplementation {
         gtk_widget_snapshot_child(widget, content, snapshot)
     }
 
-    public func contains(_ x: Double, _ y: Double) -> Bool? {
+    func contains(_ x: Double, _ y: Double) -> Bool? {
         shape.contains(Point(x: x, y: y))
     }
 
-    public func dispose() {
+    func dispose() {
         gtk_widget_unparent(content)
         widget = nil
     }

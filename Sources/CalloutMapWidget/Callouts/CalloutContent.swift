@@ -2,60 +2,75 @@ import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
 
-/// Builds what goes inside a callout. Text is always plain (never markup).
+/// The widgets inside a callout, and which of them hold controls where (for
+/// telling the delegate which control was clicked). Text is always plain.
 @MainActor
-public enum CalloutContent {
-    /// MapKit's standard layout: [left accessory] title over subtitle (or the detail view) [right accessory].
-    static func standard(for view: AnnotationView, title: String?, members: [String] = [], more: Int = 0) -> UnsafeMutablePointer<GtkWidget> {
+struct CalloutContent {
+    let root: UnsafeMutablePointer<GtkWidget>
+    /// The subtrees whose buttons report taps, with where they are.
+    var controls: [(widget: UnsafeMutablePointer<GtkWidget>, position: CalloutControl.Position)] = []
+
+    /// MapKit's standard layout: [left accessory] title over subtitle (or the detail accessory)
+    /// [right accessory]. A cluster's callout lists its first members instead of a subtitle.
+    static func standard(for view: AnnotationView, title: String?, members: [String] = [], more: Int = 0) -> CalloutContent {
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
-        if let left = view.leftCalloutAccessoryView { append(left, to: row) }
+        var content = CalloutContent(root: row)
+        if let left = view.leftCalloutAccessory?.makeWidget() {
+            append(left, to: row)
+            content.controls.append((left, .left))
+        }
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_hexpand(column, 1)
         gtk_widget_set_valign(column, GTK_ALIGN_CENTER)
-        if let title, !title.isEmpty { gtk_box_append(cast(column), label(title, classes: ["heading"])) }
+        if let title, !title.isEmpty { gtk_box_append(cast(column), label(title, style: .heading)) }
         if !members.isEmpty {
-            // A cluster's callout lists its first members.
-            for name in members { gtk_box_append(cast(column), label(name, classes: ["dim-label"])) }
-            if more > 0 { gtk_box_append(cast(column), label("and \(more) more", classes: ["dim-label", "caption"])) }
-        } else if let detail = view.detailCalloutAccessoryView {
+            for name in members { gtk_box_append(cast(column), label(name, style: .secondary)) }
+            if more > 0 { gtk_box_append(cast(column), label("and \(more) more", style: .caption)) }
+        } else if let detail = view.detailCalloutAccessory?.makeWidget() {
             append(detail, to: column)
+            content.controls.append((detail, .detail))
         } else if let subtitle = view.annotation?.subtitle, !subtitle.isEmpty {
-            gtk_box_append(cast(column), label(subtitle, classes: ["dim-label"], wrap: true))
+            gtk_box_append(cast(column), label(subtitle, style: .secondary, wrap: true))
         }
         gtk_box_append(cast(row), column)
-        if let right = view.rightCalloutAccessoryView { append(right, to: row) }
-        return row
+        if let right = view.rightCalloutAccessory?.makeWidget() {
+            append(right, to: row)
+            content.controls.append((right, .right))
+        }
+        return content
     }
 
-    /// The default custom callout: light text on the dark bubble and a details button.
-    public static func custom(title: String, subtitle: String?) -> UnsafeMutablePointer<GtkWidget> {
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        gtk_widget_add_css_class(column, "custom-callout")
-        gtk_box_append(cast(column), label(title, classes: ["heading"]))
-        if let subtitle, !subtitle.isEmpty { gtk_box_append(cast(column), label(subtitle, classes: [], wrap: true)) }
-        let button = gtk_button_new_with_label("Details")!
-        gtk_widget_add_css_class(button, "suggested-action")
-        gtk_widget_set_halign(button, GTK_ALIGN_START)
-        gtk_box_append(cast(column), button)
-        return column
+    /// A custom callout's content: all of it is the callout's own.
+    static func custom(_ callout: CustomCallout) -> CalloutContent {
+        let root = callout.content.makeWidget()
+        gtk_widget_add_css_class(root, "custom-callout")
+        return CalloutContent(root: root, controls: [(root, .callout)])
     }
+
+    /// One line of text and nothing else (the temporary title).
+    static func text(_ text: String) -> CalloutContent { CalloutContent(root: label(text, style: .heading)) }
 
     /// A plain-text label (GtkLabel does not parse markup unless told to).
-    static func label(_ text: String, classes: [String], wrap: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
+    static func label(_ text: String, style: CalloutTextStyle, wrap: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         let l = gtk_label_new(text)!
         gtk_label_set_xalign(OpaquePointer(l), 0)
         gtk_label_set_max_width_chars(OpaquePointer(l), 34)
-        if wrap {
+        if wrap || style == .body {
             gtk_label_set_wrap(OpaquePointer(l), 1)
             gtk_label_set_lines(OpaquePointer(l), 4)
         }
         gtk_label_set_ellipsize(OpaquePointer(l), PANGO_ELLIPSIZE_END)
-        for c in classes { gtk_widget_add_css_class(l, c) }
+        switch style {
+        case .heading: gtk_widget_add_css_class(l, "heading")
+        case .body: break
+        case .secondary: gtk_widget_add_css_class(l, "dim-label")
+        case .caption: gtk_widget_add_css_class(l, "dim-label"); gtk_widget_add_css_class(l, "caption")
+        }
         return l
     }
 
-    /// Adds an accessory that may still sit in an earlier callout.
-    private static func append(_ child: UnsafeMutablePointer<GtkWidget>, to box: UnsafeMutablePointer<GtkWidget>) {
+    /// Adds a widget that may still sit in an earlier callout (a wrapped one).
+    static func append(_ child: UnsafeMutablePointer<GtkWidget>, to box: UnsafeMutablePointer<GtkWidget>) {
         if gtk_widget_get_parent(child) != nil { gtk_widget_unparent(child) }
         gtk_box_append(cast(box), child)
     }
@@ -70,5 +85,25 @@ public enum CalloutContent {
             child = gtk_widget_get_next_sibling(c)
         }
         return out
+    }
+
+    /// What the delegate is told a button is called: its tooltip, else its words.
+    static func name(of button: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_widget_get_tooltip_text(button).map { String(cString: $0) }
+            ?? gtk_button_get_label(cast(button)).map { String(cString: $0) } ?? "Details"
+    }
+}
+
+/// What a custom callout shows (the custom approach: the view's own callout, hit as part of the
+/// view) and how its bubble looks.
+public struct CustomCallout {
+    /// The content, usually a `.stack` of text and buttons; every button in it reports as
+    /// `CalloutControl.Position.callout`.
+    public var content: CalloutAccessory
+    public var appearance: CalloutAppearance
+
+    public init(content: CalloutAccessory, appearance: CalloutAppearance = .customDark) {
+        self.content = content
+        self.appearance = appearance
     }
 }

@@ -5,15 +5,15 @@ import CalloutMapCore
 /// so no widgets): the same shape and placement as on screen, with the title,
 /// subtitle and a stand-in for the accessory or button of each mode.
 @MainActor
-public struct CalloutSketch {
-    public var mode: CalloutMode
-    public var title: String
-    public var subtitle: String?
-    public var style: BasemapStyle
+package struct CalloutSketch {
+    package var mode: CalloutMode
+    package var title: String
+    package var subtitle: String?
+    package var style: BasemapStyle
 
     static let titleFont = "Cantarell Bold 11", subtitleFont = "Cantarell 10"
 
-    public init(mode: CalloutMode, title: String, subtitle: String?, style: BasemapStyle) {
+    package init(mode: CalloutMode, title: String, subtitle: String?, style: BasemapStyle) {
         self.mode = mode
         self.title = title
         self.subtitle = subtitle
@@ -30,7 +30,7 @@ public struct CalloutSketch {
     }
 
     /// The body's size for the text and the accessory (or button).
-    public var bodySize: Size {
+    package var bodySize: Size {
         let t = Text.size(title, font: Self.titleFont), s = subtitle.map { Text.size($0, font: Self.subtitleFont) } ?? .zero
         let p = appearance.padding
         let text = min(300, max(t.width, s.width))
@@ -40,7 +40,7 @@ public struct CalloutSketch {
         return Size(width: text + 10 + 24 + 2 * p, height: max(t.height + s.height + 2, 34) + 2 * p)
     }
 
-    public func paint(_ cr: OpaquePointer, placement: CalloutPlacement) {
+    package func paint(_ cr: OpaquePointer, placement: CalloutPlacement) {
         let a = appearance
         let shape = CalloutShape(body: placement.body, edge: placement.edge, tip: placement.tip, radius: a.cornerRadius)
         shape.paint(cr, appearance: a)

@@ -5,29 +5,29 @@ import Dispatch
 /// Everything the map paints for one frame, appended to a GtkSnapshot. The
 /// widget and the offscreen `render` command both draw through this.
 @MainActor
-public struct MapScene {
-    public var viewport: Viewport
-    public var style: BasemapStyle
+package struct MapScene {
+    package var viewport: Viewport
+    package var style: BasemapStyle
     /// Device pixels per logical pixel (2 on HiDPI screens).
-    public var scale: Int
-    public var tiles: TileCache
-    public var fontName: String
+    package var scale: Int
+    package var tiles: TileCache
+    package var fontName: String
     /// Milliseconds a frame may spend rasterising new tiles; nil renders all
     /// (offscreen). Tiles past the budget show a scaled cached ancestor for a frame.
-    public var tileBudget: Double?
+    package var tileBudget: Double?
     /// Pins to draw over the map; the scene lays their views out for its viewport.
-    public var annotationLayer: AnnotationLayer?
+    package var annotationLayer: AnnotationLayer?
     /// The pin that has keyboard focus, drawn with a focus ring.
-    public var focusRing: AnnotationView?
+    package var focusRing: AnnotationView?
     /// A pin being dragged: drawn over the map each frame, never into the map's image, so the
     /// image stays as it is while the pin moves.
-    public var floatingPin: AnnotationView?
+    package var floatingPin: AnnotationView?
     /// A callout drawn with the pins (offscreen renders), and where.
-    public var callout: (sketch: CalloutSketch, placement: CalloutPlacement)?
+    package var callout: (sketch: CalloutSketch, placement: CalloutPlacement)?
     /// Tile sources drawn over the basemap, bottom first; the basemap shows where they have no tile.
-    public var tileLayers: [RasterTileLayer] = []
+    package var tileLayers: [RasterTileLayer] = []
 
-    public init(viewport: Viewport, style: BasemapStyle, scale: Int, tiles: TileCache,
+    package init(viewport: Viewport, style: BasemapStyle, scale: Int, tiles: TileCache,
                 fontName: String = MapScene.defaultFont) {
         self.viewport = viewport
         self.style = style
@@ -36,11 +36,11 @@ public struct MapScene {
         self.fontName = fontName
     }
 
-    public static let defaultFont = "Cantarell 9"
-    public static let attribution = "Natural Earth; GSHHG © Wessel & Smith"
+    package static let defaultFont = "Cantarell 9"
+    package static let attribution = "Natural Earth; GSHHG © Wessel & Smith"
 
     /// The credits of what is on the map: the tile sources', then the basemap's.
-    public var attribution: String {
+    package var attribution: String {
         (tileLayers.reversed().compactMap(\.attribution) + [Self.attribution]).joined(separator: " · ")
     }
 
@@ -49,7 +49,7 @@ public struct MapScene {
 
     /// Appends the frame; returns false when some tiles were stood in for and another frame is needed.
     @discardableResult
-    public func append(to snapshot: OpaquePointer) -> Bool {
+    package func append(to snapshot: OpaquePointer) -> Bool {
         var bounds = graphene_rect_t()
         graphene_rect_init(&bounds, 0, 0, Float(viewport.size.width), Float(viewport.size.height))
         var complete = true

@@ -5,10 +5,10 @@ import CalloutMapGtk
 /// Renders a MapScene to pixels with GSK's cairo renderer: no window and no
 /// display needed (only `gtk_init_check()`, which registers the node types).
 @MainActor
-public final class OffscreenRenderer {
+package final class OffscreenRenderer {
     private let renderer: ObjectRef
 
-    public init() throws {
+    package init() throws {
         _ = gtk_init_check()
         let r = gsk_cairo_renderer_new()!
         var error: UnsafeMutablePointer<GError>?
@@ -25,7 +25,7 @@ public final class OffscreenRenderer {
     }
 
     /// Renders the scene to a texture of (size × scale) device pixels; the caller owns it.
-    public func texture(of scene: MapScene) -> ObjectRef {
+    package func texture(of scene: MapScene) -> ObjectRef {
         let snapshot = gtk_snapshot_new()!
         let s = Float(scene.scale)
         gtk_snapshot_scale(snapshot, s, s)
@@ -38,7 +38,7 @@ public final class OffscreenRenderer {
         return ObjectRef(adopting: UnsafeMutableRawPointer(texture))
     }
 
-    public func writePNG(of scene: MapScene, to path: String) throws {
+    package func writePNG(of scene: MapScene, to path: String) throws {
         let texture = texture(of: scene)
         guard gdk_texture_save_to_png(texture.opaque, path) != 0 else {
             throw RenderError(message: "cannot write \(path)")
@@ -46,8 +46,8 @@ public final class OffscreenRenderer {
     }
 }
 
-public struct RenderError: Error, CustomStringConvertible {
-    public var message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
+package struct RenderError: Error, CustomStringConvertible {
+    package var message: String
+    package init(message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -29,7 +29,8 @@ enum Text {
         return measured
     }
 
-    private static func measure(_ text: String, font: String) -> Size {
+    /// Measured afresh (any thread); `size(_:font:)` remembers.
+    static func measure(_ text: String, font: String) -> Size {
         let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         let cr = cairo_create(scratch)!
         defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }

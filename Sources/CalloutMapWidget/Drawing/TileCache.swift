@@ -8,35 +8,35 @@ import CalloutMapCore
 /// texture back to a surface pixel by pixel on every frame (70% of a frame in
 /// callgrind), while a surface painted in a cairo node is a plain blit.
 @MainActor
-public final class TileCache {
+package final class TileCache {
     struct Key: Hashable {
         var tile: TileID
         var scale: Int
         var style: String
     }
 
-    public let renderer: TileRenderer
-    public var byteBudget: Int { images.byteBudget }
+    package let renderer: TileRenderer
+    package var byteBudget: Int { images.byteBudget }
     private var images: SurfaceLRU<Key>
     /// Tiles rasterised since the cache was made (misses).
-    public private(set) var rendered = 0
+    package private(set) var rendered = 0
 
-    public init(renderer: TileRenderer, byteBudget: Int = 64 << 20) {
+    package init(renderer: TileRenderer, byteBudget: Int = 64 << 20) {
         self.renderer = renderer
         images = SurfaceLRU(byteBudget: byteBudget)
     }
 
-    public var count: Int { images.count }
-    public var byteCount: Int { images.byteCount }
+    package var count: Int { images.count }
+    package var byteCount: Int { images.byteCount }
 
     /// The surface for a tile if it is already rendered.
-    public func cachedSurface(for tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer? {
+    package func cachedSurface(for tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer? {
         images.lookup(Key(tile: tile.wrapped, scale: scale, style: style.name))??.pointer
     }
 
     /// The surface for a tile, rendering it on first use. Valid while the cache
     /// holds it; cairo takes its own reference when it is used as a source.
-    public func surface(for tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer {
+    package func surface(for tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer {
         let key = Key(tile: tile.wrapped, scale: scale, style: style.name)
         if let surface = images.lookup(key) ?? nil { return surface.pointer }
         let surface = Surface(adopting: renderer.render(key.tile, style: style, scale: scale))
@@ -45,5 +45,5 @@ public final class TileCache {
         return surface.pointer
     }
 
-    public func removeAll() { images.removeAll() }
+    package func removeAll() { images.removeAll() }
 }

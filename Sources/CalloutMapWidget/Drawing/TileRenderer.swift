@@ -3,13 +3,13 @@ import CalloutMapCore
 
 /// Draws one basemap tile with cairo. Geometry is already projected and
 /// quantised, so this only scales and translates integers.
-public struct TileRenderer: Sendable {
-    public let basemap: Basemap
+package struct TileRenderer: Sendable {
+    package let basemap: Basemap
 
-    public init(basemap: Basemap) { self.basemap = basemap }
+    package init(basemap: Basemap) { self.basemap = basemap }
 
     /// A new ARGB32 image surface of (256 × scale)² pixels; the caller destroys it.
-    public func render(_ tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer {
+    package func render(_ tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer {
         let side = Int32(Int(Viewport.tileSize) * scale)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side)!
         let cr = cairo_create(surface)!

@@ -57,8 +57,15 @@ extension MapView {
     /// nil for an annotation means it is never clustered. Clusters show their count and
     /// zoom in to where they split apart when clicked.
     public var clusteringIdentifier: ((any Annotation) -> String?)? {
-        get { annotationLayer.clusteringIdentifier }
-        set { annotationLayer.clusteringIdentifier = newValue; queueDraw() }
+        get { annotationLayer.clusters.clusteringIdentifier }
+        set { annotationLayer.clusters.clusteringIdentifier = newValue; queueDraw() }
+    }
+
+    /// How far apart on screen annotations cluster, their zoom range and smallest cluster.
+    /// The default radius, 50 points, is wider than the largest cluster badge, so badges never overlap.
+    public var clusterOptions: ClusterOptions {
+        get { annotationLayer.clusters.options }
+        set { annotationLayer.clusters.options = newValue; queueDraw() }
     }
 
     /// The open callout's frame in the map's coordinates (nil for none, or for a popover).
@@ -77,7 +84,7 @@ extension MapView {
         if let current = selectedAnnotation, current === annotation { return }
         if let current = selectedAnnotation { deselectAnnotation(current, animated: animated) }
         let p = viewport.screenPoint(for: annotation.coordinate)
-        if !Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).contains(p) {
+        if !viewport.bounds.contains(p) {
             setCenter(annotation.coordinate)
         }
         annotationLayer.keep(annotation)
@@ -135,9 +142,9 @@ extension MapView {
               let view = id == firstID ? first : order().first(where: { identity($0) == id }),
               let annotation = view.annotation else { return }
         if let cluster = annotation as? ClusterAnnotation,
-           Double(annotationLayer.expansionZoom(of: cluster)) <= Viewport.zoomRange.upperBound {
+           Double(annotationLayer.clusters.expansionZoom(of: cluster)) <= Viewport.zoomRange.upperBound {
             // A cluster: zoom to where it splits apart, centred on it.
-            let target = Double(annotationLayer.expansionZoom(of: cluster))
+            let target = Double(annotationLayer.clusters.expansionZoom(of: cluster))
             cycler.reset()
             zoom(by: target - viewport.zoom, keeping: viewport.screenPoint(for: cluster.coordinate))
             return
@@ -148,5 +155,53 @@ extension MapView {
             return
         }
         selectAnnotation(annotation, animated: true)
+    }
+}
+
+/// Regions, as `MKMapView` has them (as boxes of longitude and latitude).
+extension MapView {
+    /// The box of longitudes and latitudes the map shows now.
+    public var visibleRegion: GeoBounds { viewport.visibleBounds }
+
+    /// Moves the map to show a region whole (centred; as close as it fits), animated as one
+    /// smooth zoom when `animated` and animations are on.
+    public func setRegion(_ region: GeoBounds, animated: Bool) {
+        move(to: viewport.fitting(region), animated: animated)
+    }
+
+    /// Moves the map to show annotations, with room around them for their views (MapKit's
+    /// `showAnnotations`); one annotation is centred at street level.
+    public func showAnnotations(_ shown: [any Annotation], animated: Bool) {
+        guard let region = GeoBounds(enclosing: shown.map(\.coordinate)) else { return }
+        move(to: viewport.fitting(region, padding: 48), animated: animated)
+    }
+
+    /// The annotations whose coordinates lie in a region (MapKit's `annotations(in:)`), in the
+    /// order they were added; clusters are not included, their members are.
+    public func annotations(in region: GeoBounds) -> [any Annotation] {
+        let r = region.worldRect
+        let found = annotationLayer.annotations.annotations(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY)
+        let set = annotationLayer.annotations
+        return found.sorted { (set.order(of: $0) ?? 0) < (set.order(of: $1) ?? 0) }
+    }
+
+    /// Goes to another viewport of the same size: at once, or as one zoom about the point that
+    /// stays put on screen (a pan when the zoom is the same).
+    private func move(to target: Viewport, animated: Bool) {
+        guard animated, animationsEnabled, widget != nil, gtk_widget_get_mapped(widget) != 0 else {
+            return setCenter(target.centerCoordinate, zoom: target.zoom)
+        }
+        stopMotion()
+        var dx = target.center.x - viewport.center.x
+        dx -= dx.rounded()  // the shorter way round the world
+        let w0 = viewport.worldSize, w1 = target.worldSize
+        let delta = Point(x: dx * w0, y: (target.center.y - viewport.center.y) * w0)
+        if abs(target.zoom - viewport.zoom) < 1e-6 { return animatePan(by: Point(x: -delta.x, y: -delta.y)) }
+        // The world point F on the same screen spot in both: (F − c0)·w0 = (F − c1)·w1.
+        let c0 = viewport.center, c1 = WorldPoint(x: c0.x + dx, y: target.center.y)
+        let fixed = WorldPoint(x: (c0.x * w0 - c1.x * w1) / (w0 - w1), y: (c0.y * w0 - c1.y * w1) / (w0 - w1))
+        let anchor = Point(x: (fixed.x - c0.x) * w0 + viewport.size.width / 2, y: (fixed.y - c0.y) * w0 + viewport.size.height / 2)
+        zoomAnimation = ZoomAnimation(from: viewport.zoom, to: target.zoom, anchor: anchor, start: frameTime())
+        startTicking()
     }
 }

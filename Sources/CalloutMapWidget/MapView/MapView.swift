@@ -2,20 +2,30 @@ import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
 
-/// The map widget: draws the offline basemap and handles pan, zoom, fling,
-/// pinch and keys. Add `widget` to any GTK container; the widget keeps this
-/// object alive for as long as it exists.
+/// The map widget, in the shape of MapKit's `MKMapView`: draws the offline
+/// basemap (and any tile layers over it), shows annotations through their
+/// views, selects them and shows their callouts in one of four approaches
+/// (`calloutMode`), and handles pan, zoom, fling, pinch and keys. Put
+/// `gtkWidget` in any GTK container; the widget keeps this object alive for as
+/// long as it exists.
 @MainActor
 public final class MapView: WidgetImplementation {
     /// The GtkWidget; valid until it is disposed (`isDisposed`).
-    public private(set) var widget: UnsafeMutablePointer<GtkWidget>!
+    package private(set) var widget: UnsafeMutablePointer<GtkWidget>!
+    /// The map's `GtkWidget`, to add to a window or container (an escape hatch into GTK);
+    /// nil once GTK has disposed it.
+    public var gtkWidget: UnsafeMutablePointer<GtkWidget>? { widget }
+    /// Whether GTK has disposed the widget (its window closed); the map then shows nothing more.
     public private(set) var isDisposed = false
+    /// Told of selection, callouts, region changes and clustering; held weakly.
     public weak var delegate: MapViewDelegate?
 
+    /// Centre, zoom and size: what the map shows now.
     public internal(set) var viewport: Viewport
+    /// The basemap's colours (light or dark).
     public var style: BasemapStyle { didSet { if style != oldValue { queueDraw() } } }
-    public let tiles: TileCache
-    public let annotationLayer = AnnotationLayer()
+    package let tiles: TileCache
+    package let annotationLayer = AnnotationLayer()
     var cycler = ClickCycler<ObjectIdentifier>()
     /// The selected annotation's view (kept even off screen while selected); the layer's top view.
     public var selectedView: AnnotationView? { annotationLayer.topView }
@@ -52,9 +62,10 @@ public final class MapView: WidgetImplementation {
     }
     /// The pin with keyboard focus shows a ring.
     var focusRingView: AnnotationView? { pinProxies.hasFocus ? pinProxies.current : nil }
+    /// Whether the first frame has been drawn (the delegate hears of it too).
     public private(set) var hasDrawnFirstFrame = false
     /// Rasterising new tiles may take this long in one frame (ms); the rest wait a frame.
-    public static let tileBudgetPerFrame = 8.0
+    package static let tileBudgetPerFrame = 8.0
 
     var kinetic: (pan: KineticPan, start: Double, applied: Point)?
     var zoomAnimation: ZoomAnimation?
@@ -64,7 +75,11 @@ public final class MapView: WidgetImplementation {
     var dragApplied = Point.zero
     var pinchStartZoom: Double?
 
+    /// A map of `basemap` centred on a coordinate at a zoom level (0 the whole world, 19 a street).
+    /// The first map made also lets Swift concurrency run under GTK's main loop
+    /// (`Task { @MainActor in … }` would otherwise never run while GTK owns the thread).
     public init(basemap: Basemap, center: Coordinate, zoom: Double, style: BasemapStyle = .light) {
+        MainLoop.bridgeSwiftConcurrency()
         viewport = Viewport(center: center, zoom: zoom, size: .zero)
         self.style = style
         tiles = TileCache(renderer: TileRenderer(basemap: basemap))
@@ -88,16 +103,22 @@ public final class MapView: WidgetImplementation {
         annotationLayer.viewProvider = { [unowned self] annotation in
             self.delegate?.mapView(self, viewFor: annotation)
         }
-        annotationLayer.onClusteringChanged = { [weak self] building in
+        annotationLayer.clusters.onBuildingChanged = { [weak self] building in
             guard let self, !self.isDisposed else { return }
             self.queueDraw()
             if !building { self.pinProxies.scheduleSync() }
             self.delegate?.mapView(self, clusteringInProgress: building)
         }
-        annotationLayer.onClusteringProgress = { [weak self] done in
+        annotationLayer.clusters.onProgress = { [weak self] done in
             guard let self, !self.isDisposed else { return }
             self.delegate?.mapView(self, clusteringProgress: done)
         }
+    }
+
+    /// A map of the basemap shipped with the package (`Basemap.bundled()`); throws a
+    /// `BasemapError` naming what is missing when it cannot be found or read.
+    public convenience init(center: Coordinate, zoom: Double, style: BasemapStyle = .light) throws {
+        self.init(basemap: try Basemap.bundled(), center: center, zoom: zoom, style: style)
     }
 
     // MARK: Camera
@@ -162,20 +183,28 @@ public final class MapView: WidgetImplementation {
         }
     }
 
+    /// The region moved; `settled` when the move is over. The delegate hears "will change" at
+    /// the first move after a settled region, and "did change" when it settles again.
     func regionChanged(settled: Bool, animated: Bool) {
         queueDraw()
         if callouts.isShowing { queueAllocate() }  // the callout moves in the same frame as the pins
+        if !regionIsChanging {
+            regionIsChanging = true
+            delegate?.mapView(self, regionWillChangeAnimated: animated)
+        }
         if settled {
+            regionIsChanging = false
             pinProxies.scheduleSync()
             delegate?.mapView(self, regionDidChangeAnimated: animated)
         }
     }
+    private var regionIsChanging = false
 
     // MARK: Drawing
 
     public var scaleFactor: Int { widget == nil ? 1 : Int(gtk_widget_get_scale_factor(widget)) }
 
-    public func snapshot(_ snapshot: OpaquePointer) {
+    package func snapshot(_ snapshot: OpaquePointer) {
         var scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
         scene.annotationLayer = annotationLayer
@@ -199,7 +228,7 @@ public final class MapView: WidgetImplementation {
         }
     }
 
-    public func sizeAllocate(width: Int, height: Int) {
+    package func sizeAllocate(width: Int, height: Int) {
         let size = Size(width: Double(width), height: Double(height))
         if size != viewport.size {
             let center = viewport.centerCoordinate
@@ -211,7 +240,7 @@ public final class MapView: WidgetImplementation {
         callouts.allocate()
     }
 
-    public func dispose() {
+    package func dispose() {
         if fontNotification != 0, let settings = gtk_settings_get_default() {
             Signal.disconnect(settings, fontNotification)
             fontNotification = 0

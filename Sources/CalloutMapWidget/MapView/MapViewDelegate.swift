@@ -5,21 +5,27 @@ import CalloutMapCore
 /// method has a default, so implement only what you need.
 @MainActor
 public protocol MapViewDelegate: AnyObject {
-    /// The view for an annotation coming on screen; nil gives the default marker.
+    /// The view for an annotation coming on screen (and only then: views leaving the screen are
+    /// reused); nil gives the default marker.
     /// Usually `mapView.dequeueReusableAnnotationView(withIdentifier:for:)` plus configuration.
     func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView?
+    /// A view was selected (a click, a key, or `selectAnnotation`); its callout follows.
     func mapView(_ mapView: MapView, didSelect view: AnnotationView)
+    /// A view was deselected; its callout has gone (a detached popover aside).
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView)
+    /// A draggable view's drag moved on (starting, dragging, ending or cancelled by Escape).
     func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                  didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState)
-    /// A control in the annotation's callout was clicked (the view stays selected). `control`
-    /// is the button, or nil for a control the map draws itself (the callout-annotation's ⓘ).
-    func mapView(_ mapView: MapView, annotationView view: AnnotationView, calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?)
+    /// A control in the annotation's callout was clicked (the view stays selected): which one,
+    /// by where it is and its accessible name.
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView, calloutAccessoryControlTapped control: CalloutControl)
     /// A callout (or popover) appeared for a view, or went away.
     func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView)
     func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView)
     /// The popover closed itself (a click outside or Escape).
     func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView)
+    /// The visible region is about to change: a pan, zoom, fling or programmatic move begins.
+    func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool)
     /// The visible region settled after a pan, zoom, fling or programmatic move.
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool)
     /// The first frame has been drawn.
@@ -37,10 +43,11 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                         didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState) {}
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
-                        calloutAccessoryControlTapped control: UnsafeMutablePointer<GtkWidget>?) {}
+                        calloutAccessoryControlTapped control: CalloutControl) {}
     public func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {}
+    public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
     public func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {}

@@ -36,7 +36,7 @@ final class PinProxies {
     private func sync() {
         guard let mapWidget = map.widget else { return }
         map.annotationLayer.layout(map.viewport)
-        let bounds = Rect(x: 0, y: 0, width: map.viewport.size.width, height: map.viewport.size.height)
+        let bounds = map.viewport.bounds
         let onScreen = map.annotationLayer.sortedViews.filter { $0.annotation != nil && $0.frame.intersects(bounds) }
         var next: [ObjectIdentifier: (view: AnnotationView, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
         for view in onScreen {

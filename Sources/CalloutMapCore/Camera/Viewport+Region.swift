@@ -1,0 +1,56 @@
+import Foundation
+
+/// Regions as boxes of longitude and latitude: what the view shows, and the
+/// view that shows a box (MapKit's `region`, `setRegion`, `showAnnotations`).
+extension Viewport {
+    /// The box the view shows now. A view wider than the world shows every longitude.
+    public var visibleBounds: GeoBounds {
+        let topLeft = coordinate(at: .zero), bottomRight = coordinate(at: Point(x: size.width, y: size.height))
+        let wholeWorld = size.width >= worldSize
+        return GeoBounds(west: wholeWorld ? -180 : topLeft.longitude, south: max(bottomRight.latitude, -90),
+                         east: wholeWorld ? 180 : bottomRight.longitude, north: min(topLeft.latitude, 90))
+            ?? GeoBounds(west: -180, south: -WebMercator.maxLatitude, east: 180, north: WebMercator.maxLatitude)!
+    }
+
+    /// The viewport of this size that shows `bounds` whole, with `padding` logical pixels to
+    /// spare on every side, at most at `maxZoom` (a box around one point would zoom in without end).
+    public func fitting(_ bounds: GeoBounds, padding: Double = 0, maxZoom: Double = 17) -> Viewport {
+        let rect = bounds.worldRect
+        let room = Size(width: max(1, size.width - 2 * padding), height: max(1, size.height - 2 * padding))
+        let width = max(rect.width, 1e-12), height = max(rect.height, 1e-12)
+        let zoom = log2(min(room.width / (width * Self.tileSize), room.height / (height * Self.tileSize)))
+        let middle = rect.center
+        let center = WorldPoint(x: middle.x - middle.x.rounded(.down), y: middle.y)
+        var fitted = Viewport(center: WebMercator.coordinate(for: center), zoom: min(zoom, maxZoom), size: size)
+        fitted.centerCoordinate = WebMercator.coordinate(for: center)
+        return fitted
+    }
+}
+
+extension GeoBounds {
+    /// The smallest box holding every coordinate (across the antimeridian when that is
+    /// narrower); nil for none or only non-finite ones.
+    public init?(enclosing coordinates: [Coordinate]) {
+        let finite = coordinates.filter { $0.latitude.isFinite && $0.longitude.isFinite }
+        guard !finite.isEmpty else { return nil }
+        let latitudes = finite.map { min(max($0.latitude, -90), 90) }
+        let longitudes = finite.map { min(max($0.longitude, -180), 180) }.sorted()
+        // The box's east–west extent is the circle minus its widest empty gap.
+        var gap = longitudes[0] + 360 - longitudes[longitudes.count - 1], west = longitudes[0], east = longitudes[longitudes.count - 1]
+        for (a, b) in zip(longitudes, longitudes.dropFirst()) where b - a > gap {
+            gap = b - a
+            west = b
+            east = a
+        }
+        self.init(west: west, south: latitudes.min()!, east: east, north: latitudes.max()!)
+    }
+
+    /// The box on the unit world square (Web Mercator, y down); x runs past 1 for a box across
+    /// the antimeridian.
+    public var worldRect: Rect {
+        let nw = WebMercator.worldPoint(for: Coordinate(latitude: north, longitude: west))
+        let se = WebMercator.worldPoint(for: Coordinate(latitude: south, longitude: east))
+        let maxX = west <= east ? se.x : se.x + 1
+        return Rect(x: nw.x, y: nw.y, width: maxX - nw.x, height: se.y - nw.y)
+    }
+}

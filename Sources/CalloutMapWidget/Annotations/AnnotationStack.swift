@@ -1,0 +1,116 @@
+import CalloutMapCore
+
+/// The views on screen in stacking order, and hit-testing against them: each
+/// view's hit area kept as a plain rectangle in a grid, so a click tests the
+/// few near it and asks only the views under it for their shape. The selected
+/// view is on top whatever its place in the order (selecting touches no array).
+@MainActor
+final class AnnotationStack {
+    /// Views bottom first, as of the last layout.
+    private(set) var sortedViews: [AnnotationView] = []
+    /// Each sorted view's hit area on screen.
+    private var hitAreas: [Rect] = []
+    /// The hit areas bucketed (moved, not rebuilt, by a pan).
+    private var grid = HitGrid()
+    /// The sorted views' identities: found without touching (retaining) the views themselves.
+    private var sortedIDs: [ObjectIdentifier] = []
+    /// Bumped when the top view changes (the map's image is drawn again).
+    private(set) var revision = 0
+
+    /// The selected view, drawn and hit first.
+    private(set) var topView: AnnotationView? {
+        didSet { if topView !== oldValue { revision += 1 } }
+    }
+
+    /// Orders the views afresh (when views came or went): keys computed once, sorted with an
+    /// index (moving them costs no reference counting).
+    func sort(_ views: [AnnotationView]) {
+        var keyed = [(StackingKey, Int)]()
+        keyed.reserveCapacity(views.count)
+        for (i, view) in views.enumerated() { keyed.append((view.stackingKey.ignoringSelection, i)) }
+        keyed.sort(by: Self.drawnBelow)
+        sortedViews = keyed.map { views[$0.1] }
+        sortedIDs = sortedViews.map(ObjectIdentifier.init)
+    }
+
+    /// A plain function, not a closure in this main-actor class: a closure would check the
+    /// executor on every one of a sort's comparisons.
+    private nonisolated static func drawnBelow(_ a: (StackingKey, Int), _ b: (StackingKey, Int)) -> Bool {
+        b.0.isAbove(a.0)
+    }
+
+    /// Hit areas from the views' places now.
+    func measure() {
+        hitAreas = sortedViews.map(Self.hitArea)
+        grid = HitGrid(rects: hitAreas)
+    }
+
+    /// Drops views whose annotation is gone (keeping the order).
+    func removeAll(where gone: (AnnotationView) -> Bool) {
+        sortedViews.removeAll(where: gone)
+        sortedIDs = sortedViews.map(ObjectIdentifier.init)
+        measure()
+    }
+
+    /// A pure pan: every view (but one being dragged) moves with the map; nothing comes or goes.
+    func translate(by shift: Point) {
+        hitAreas.withUnsafeMutableBufferPointer { areas in
+            for (i, view) in sortedViews.enumerated() {
+                if view.dragState == .none {
+                    view.anchor.x += shift.x
+                    view.anchor.y += shift.y
+                    areas[i].origin.x += shift.x
+                    areas[i].origin.y += shift.y
+                } else {
+                    areas[i] = Self.hitArea(view)  // a dragged pin's area: the grid finds it by its old place
+                }
+            }
+        }
+        grid.translate(by: shift)
+    }
+
+    private static func hitArea(_ view: AnnotationView) -> Rect {
+        let f = view.frame, h = view.hitBounds
+        return Rect(x: f.minX + h.minX, y: f.minY + h.minY, width: h.width, height: h.height)
+    }
+
+    /// Takes note of a view's selection changing: it goes to (or leaves) the top.
+    func restack(_ view: AnnotationView) {
+        if view.isSelected {
+            topView = view
+        } else if topView === view {
+            topView = nil
+        }
+    }
+
+    /// A view going back to its pool is no longer on top.
+    func forget(_ view: AnnotationView) {
+        if topView === view { topView = nil }
+    }
+
+    /// Calls `body` with each view under a point, topmost first, while it returns true.
+    /// `isShown` says whether the top view is still the one shown for its annotation.
+    func forEachView(at point: Point, topIsShown: Bool, _ body: (AnnotationView) -> Bool) {
+        let top = topView.map(ObjectIdentifier.init)
+        if let view = topView, topIsShown {
+            let f = view.frame  // its own frame: selection may have resized it
+            let local = Point(x: point.x - f.minX, y: point.y - f.minY)
+            if view.hitBounds.contains(local) && view.contains(local) && !body(view) { return }
+        }
+        for c in grid.candidates(at: point).reversed() {
+            let i = Int(c)
+            guard hitAreas[i].contains(point), sortedIDs[i] != top else { continue }
+            let view = sortedViews[i], f = view.frame
+            if view.contains(Point(x: point.x - f.minX, y: point.y - f.minY)) && !body(view) { return }
+        }
+    }
+
+    /// Views bottom first as drawn: the sorted views, with the selected one last.
+    var drawingOrder: [AnnotationView] {
+        guard let top = topView, let i = sortedIDs.firstIndex(of: ObjectIdentifier(top)) else { return sortedViews }
+        var order = sortedViews
+        order.remove(at: i)
+        order.append(top)
+        return order
+    }
+}

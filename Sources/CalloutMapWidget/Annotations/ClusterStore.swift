@@ -1,0 +1,237 @@
+import CalloutMapCore
+import CalloutMapGtk
+import Dispatch
+
+/// The clusters of a layer's annotations: which annotations cluster (by
+/// identifier) and which stay loose, a `PointClusterer` per identifier — built at
+/// once for small sets, on a background thread for large ones — and the
+/// cluster annotations handed out for a viewport.
+@MainActor
+package final class ClusterStore {
+    private unowned let annotations: AnnotationSet
+    /// Called when the clusters (and so what is on screen) changed.
+    private let invalidate: () -> Void
+
+    /// Which annotations cluster together (MapKit's `clusteringIdentifier`); nil: never clustered.
+    /// Setting it (or the options) rebuilds the clusters.
+    package var clusteringIdentifier: ((any Annotation) -> String?)? { didSet { reset() } }
+    /// By default clusters gather what lies within 50 points on screen, wider than the largest
+    /// badge (`ClusterAnnotationView.largestDiameter`), so badges at their anchors never overlap
+    /// (supercluster's default radius, 20, piles 28–46-point badges on each other).
+    package var options = ClusterOptions(screenRadius: 50) { didSet { reset() } }
+    /// Where cluster badges sit; `.anchor` keeps them apart.
+    package var placement = ClusterPlacement.anchor { didSet { reset() } }
+    /// Bigger sets are clustered on a background thread; meanwhile their annotations are not shown.
+    package var backgroundThreshold = 20_000
+    /// Whether clusters are being built in the background right now.
+    package private(set) var isBuilding = false
+    /// Called on the main thread when a background build starts (true) or lands (false).
+    package var onBuildingChanged: ((Bool) -> Void)?
+    /// Called on the main thread while a background build goes on, with the share done (0…1).
+    package var onProgress: ((Double) -> Void)?
+    /// Bumped whenever the clusters change.
+    private(set) var revision = 0
+
+    init(annotations: AnnotationSet, invalidate: @escaping () -> Void) {
+        self.annotations = annotations
+        self.invalidate = invalidate
+    }
+
+    var isEnabled: Bool { clusteringIdentifier != nil }
+
+    /// Per clustering identifier: its annotations (in the order given to the clusterer, as places in
+    /// `annotations`, which stay put until the clusters are built again) and the clusterer.
+    private var built: [String: (members: [Int32], clusterer: PointClusterer)]? {
+        didSet {
+            if built == nil {
+                generation += 1
+                partition = nil
+                stopBackgroundBuild()
+            }
+            clusterAnnotations = [:]  // made again, for the new clusters, as they come into view
+            revision += 1
+        }
+    }
+    private var generation = 0
+    private var clusterAnnotations: [String: ClusterAnnotation] = [:]
+
+    /// The annotations changed (added, removed, reordered): the clusters are built again.
+    func reset() {
+        built = nil
+        invalidate()
+    }
+
+    /// One annotation moved: its cluster is built again, or the loose index re-made.
+    func moved(_ annotation: any Annotation) {
+        if clusteringIdentifier?(annotation) != nil {
+            reset()
+        } else if let loose = partition?.loose {  // the same annotations; one moved
+            partition?.index = PointIndex(points: loose.map { annotations.worldPoint(at: Int($0)) })
+        }
+    }
+
+    // MARK: What is on screen
+
+    /// The annotations (loose and clustered) to show in a world rectangle at a zoom.
+    func items(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Double) -> [any Annotation] {
+        let all = annotations.annotations, parts = partitioned()
+        var out: [any Annotation] = parts.index.range(minX: minX, minY: minY, maxX: maxX, maxY: maxY).map { all[Int(parts.loose[$0])] }
+        for (identifier, group) in buildClusters() {
+            for item in group.clusterer.items(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: zoom) {
+                switch item {
+                case .point(let index, _):
+                    out.append(all[Int(group.members[index])])
+                case .cluster(let id, let count, let position):
+                    // A cluster may be anchored at the item that gathered it at one zoom and at
+                    // its own centre further out: one annotation per place.
+                    let at = placement == .anchor ? group.clusterer.anchor(of: item, zoom: zoom) : position
+                    let key = "\(identifier)#\(id)" + (at == position ? "" : "@anchor")
+                    if let existing = clusterAnnotations[key] {
+                        out.append(existing)
+                    } else {
+                        let cluster = ClusterAnnotation(id: id, count: count, position: at, clusteringIdentifier: identifier)
+                        clusterAnnotations[key] = cluster
+                        out.append(cluster)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The zoom at which a cluster splits apart (where a click on it takes the map).
+    package func expansionZoom(of cluster: ClusterAnnotation) -> Int {
+        buildClusters()[cluster.clusteringIdentifier]?.clusterer.expansionZoom(of: cluster.clusterID) ?? options.maxZoom + 1
+    }
+
+    /// The first members of a cluster, for its callout.
+    package func members(of cluster: ClusterAnnotation, limit: Int = 10) -> [any Annotation] {
+        guard let group = buildClusters()[cluster.clusteringIdentifier] else { return [] }
+        return group.clusterer.leaves(of: cluster.clusterID, limit: limit).map { annotations.annotations[Int(group.members[$0])] }
+    }
+
+    // MARK: Partition
+
+    /// Which annotations cluster, by identifier (as places in `annotations`), and the others with
+    /// an index of their own: worked out once per change of the annotations, not per layout (a
+    /// million clustered annotations made every layout walk them all).
+    private struct Partition {
+        var groups: [String: [Int32]] = [:]
+        var loose: [Int32] = []
+        var index = PointIndex<Double>(points: [])
+    }
+    private var partition: Partition?
+
+    private func partitioned() -> Partition {
+        if let partition { return partition }
+        var parts = Partition()
+        if let identify = clusteringIdentifier {
+            for (i, a) in annotations.annotations.enumerated() {
+                if let id = identify(a) { parts.groups[id, default: []].append(Int32(i)) } else { parts.loose.append(Int32(i)) }
+            }
+        }
+        parts.index = PointIndex(points: parts.loose.map { annotations.worldPoint(at: Int($0)) })
+        partition = parts
+        return parts
+    }
+
+    // MARK: Building
+
+    private func buildClusters() -> [String: (members: [Int32], clusterer: PointClusterer)] {
+        if let built { return built }
+        let groups = partitioned().groups
+        let all = annotations.annotations
+        let total = groups.values.reduce(0) { $0 + $1.count }
+        if total >= backgroundThreshold {
+            startBackgroundBuild(groups)
+            return [:]  // nothing of the clustered groups until it lands
+        }
+        let made = groups.mapValues { members in
+            (members, PointClusterer(coordinates: members.map { Optional(all[Int($0)].coordinate) }, options: options))
+        }
+        built = made
+        return made
+    }
+
+    /// Builds the clusterers off the main thread (the map stays usable) and installs them
+    /// unless the annotations changed meanwhile; a build whose annotations changed, or whose
+    /// store went away, stops where it is.
+    private func startBackgroundBuild(_ groups: [String: [Int32]]) {
+        let generation = self.generation
+        guard !isBuilding || buildingGeneration != generation else { return }
+        buildCancellation?.cancel()
+        let cancellation = Cancellation()
+        buildCancellation = cancellation
+        buildingGeneration = generation
+        isBuilding = true
+        pendingGroups = groups
+        onBuildingChanged?(true)
+        let all = annotations.annotations
+        let inputs = groups.mapValues { $0.map { Optional(all[Int($0)].coordinate) } }
+        let options = self.options
+        let total = Double(inputs.values.reduce(0) { $0 + $1.count })
+        // The worker holds no reference to the store: a map closed meanwhile is freed at once
+        // (and its deinit cancels the build).
+        let owner = WeakReference(self)
+        DispatchQueue.global(qos: .userInitiated).async {
+            var made: [String: PointClusterer] = [:]
+            var done = 0.0
+            var inputs = inputs  // each group's coordinates are let go as its build reads them
+            while let identifier = inputs.keys.first, let coordinates = inputs.removeValue(forKey: identifier) {
+                let share = Double(coordinates.count) / max(total, 1), before = done
+                let clusterer = PointClusterer(coordinates: consume coordinates, options: options, cancellation: cancellation) { part in
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated {
+                            guard let self = owner.value, generation == self.generation, self.isBuilding else { return }
+                            self.onProgress?(before + share * part)
+                        }
+                    }
+                }
+                guard let clusterer else { return }  // cancelled: a newer build or none is wanted
+                made[identifier] = clusterer
+                done += share
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self = owner.value, generation == self.generation, let groups = self.pendingGroups else { return }  // superseded
+                    self.pendingGroups = nil
+                    self.buildCancellation = nil
+                    self.built = Dictionary(uniqueKeysWithValues: made.map { ($0.key, (groups[$0.key]!, $0.value)) })
+                    self.isBuilding = false
+                    self.invalidate()
+                    self.onBuildingChanged?(false)
+                }
+            }
+        }
+    }
+
+    /// A build for annotations that changed since is of no use: it stops, and says so.
+    private func stopBackgroundBuild() {
+        guard isBuilding else { return }
+        buildCancellation?.cancel()
+        buildCancellation = nil
+        pendingGroups = nil
+        isBuilding = false
+        onBuildingChanged?(false)
+    }
+
+    /// Stops the background build in progress.
+    private var buildCancellation: Cancellation?
+    private var buildingGeneration = -1
+    private var pendingGroups: [String: [Int32]]?
+
+    isolated deinit { buildCancellation?.cancel() }
+
+    /// Makes sure the clusters are built: at once for small sets, else waits (running the main
+    /// loop) at most `timeout` seconds for the background build, which goes on if time runs out.
+    /// Returns whether they are ready. For drawing without a window (`render`).
+    @discardableResult
+    package func waitUntilBuilt(timeout: Double) -> Bool {
+        _ = buildClusters()
+        guard isBuilding else { return true }
+        MainLoop.bridgeSwiftConcurrency()  // the build lands through the main queue
+        let ready = MainLoop.iterate(until: { !isBuilding }, timeout: timeout)
+        invalidate()
+        return ready
+    }
+}

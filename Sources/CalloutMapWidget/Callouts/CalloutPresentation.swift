@@ -1,0 +1,61 @@
+import CCalloutMapGtk
+import CalloutMapCore
+import CalloutMapGtk
+
+/// One way of showing a selected pin's information (a callout approach). The map
+/// makes one for each showing, in its current `CalloutMode`, and drops it once
+/// dismissed.
+@MainActor
+protocol CalloutPresentation: AnyObject {
+    /// Shows the callout for a selected pin's view; false when this approach has nothing to
+    /// show for it (no title, or a view that shows no callout).
+    func present(for view: AnnotationView) -> Bool
+    /// Places the callout for this frame's pin positions; called from the map's allocation, in
+    /// the same pass that moves the pins, every frame the map moves.
+    func layout()
+    /// Whether a point (map coordinates) is on the callout: then a click there is the callout's.
+    func contains(_ point: Point) -> Bool
+    /// Where the callout is, in map coordinates; nil for a surface of its own (a popover).
+    var frame: Rect? { get }
+    /// Takes the callout down, fading it out when `animated` and animations are on.
+    func dismiss(animated: Bool)
+    /// Its widget on screen (for tests and assistive checks); nil when it draws with the pins.
+    var widget: UnsafeMutablePointer<GtkWidget>? { get }
+}
+
+/// Reports clicks on a callout's buttons to the map's delegate, as `CalloutControl`s. A wrapped
+/// widget outlives its callout, so every handler is disconnected when the callout goes (or each
+/// showing would add one, and one click would report as many taps); the reference held on each
+/// button makes that safe whoever else lets go of it.
+@MainActor
+final class CalloutControls {
+    private unowned let map: MapView
+    private weak var view: AnnotationView?
+    private var handlers: [(button: ObjectRef, id: UInt)] = []
+
+    init(map: MapView, view: AnnotationView) {
+        self.map = map
+        self.view = view
+    }
+
+    func connect(_ content: CalloutContent) {
+        for (root, position) in content.controls {
+            for button in CalloutContent.buttons(in: root) {
+                let control = CalloutControl(position: position, label: CalloutContent.name(of: button))
+                let id = Signal.connect(button, "clicked") { [weak self] in self?.tapped(control) }
+                handlers.append((ObjectRef(retaining: button.rawObject), id))
+            }
+        }
+    }
+
+    /// A control the map draws itself (the callout annotation's "ⓘ").
+    func tapped(_ control: CalloutControl) {
+        guard let view else { return }
+        map.delegate?.mapView(map, annotationView: view, calloutAccessoryControlTapped: control)
+    }
+
+    func disconnectAll() {
+        for (button, id) in handlers { Signal.disconnect(button.pointer, id) }
+        handlers = []
+    }
+}
