@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing and runs every test: a short fuzzing pass over every parser,
+# Installs what is missing and runs every test: the library's public API and docs, the
+# README's example built in an outside package, a short fuzzing pass over every parser,
 # unit, render, GTK (under Xvfb, critical warnings fatal), end-to-end with xdotool, the
 # install checks (desktop file, AppStream metainfo, a staged `meson install` that runs),
 # then the unit, render and GTK tests under AddressSanitizer and ThreadSanitizer.
@@ -31,6 +32,10 @@ fi
 
 echo "== build"
 swift build --build-tests
+
+echo "== the library: its public API and documentation (DocC), and the README's example in an outside package"
+./scripts/docs.sh
+./scripts/check-outside-package.sh
 
 echo "== fuzz: a short pass over every parser (a new crash fails the build)"
 ./scripts/fuzz.sh "${CALLOUTMAP_FUZZ_SECONDS:-15}"

@@ -21,7 +21,6 @@ final class CalloutMapApplication {
     }
 
     func run() -> Int32 {
-        MainLoop.bridgeSwiftConcurrency()
         let app = gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE)!
         defer { g_object_unref(app.rawObject) }
         Signal.connect(app, "activate") { [self] in

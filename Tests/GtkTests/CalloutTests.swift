@@ -261,11 +261,7 @@ final class CalloutTests: XCTestCase {
 }
 
 /// A click as the map's drag gesture sees one: press and release at the same point.
-@MainActor private func click(_ map: MapView, _ p: Point) {
-    let drag = GtkTestSupport.controller("GtkGestureDrag", of: map.widget)!
-    cm_emit_drag(drag, "drag-begin", p.x, p.y)
-    cm_emit_drag(drag, "drag-end", 0, 0)
-}
+@MainActor private func click(_ map: MapView, _ p: Point) { GtkTestSupport.click(map, p) }
 
 /// The arrow tip of an above-the-pin bubble, in the map's coordinates.
 @MainActor private func tipOf(_ bubble: UnsafeMutablePointer<GtkWidget>, in map: MapView) -> Point {

@@ -43,6 +43,41 @@ final class ClusterTests: XCTestCase {
         }
     }
 
+    /// MapKit's way: the delegate sets `clusteringIdentifier` on the views it gives; annotations
+    /// cluster once their views have said it, and a view saying nil stays apart.
+    final class ViewIdentifiers: MapViewDelegate {
+        func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
+            let view = mapView.dequeueReusableAnnotationView(withIdentifier: "dot", for: annotation)
+            view.clusteringIdentifier = annotation.title == "Loner" ? nil : "places"
+            return view
+        }
+    }
+
+    func testViewsClusteringIdentifierGathersTheirAnnotationsAsMapKitDoes() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let delegate = ViewIdentifiers()
+            map.delegate = delegate
+            map.register(DotAnnotationView.self, forAnnotationViewWithReuseIdentifier: "dot")
+            map.setCenter(Coordinate(latitude: 37.77, longitude: -122.42), zoom: 9)
+            let crowd = (0..<12).map { i in
+                PointAnnotation(coordinate: Coordinate(latitude: 37.77 + Double(i % 4) * 0.001, longitude: -122.42 + Double(i / 4) * 0.001),
+                                title: "Place \(i)")
+            }
+            let loner = PointAnnotation(coordinate: Coordinate(latitude: 37.771, longitude: -122.421), title: "Loner")
+            map.addAnnotations(crowd + [loner])
+            XCTAssertNil(map.clusteringIdentifier, "no rule on the map: the views say it")
+            GtkTestSupport.spin(0.3)  // a frame makes the views, which say their identifiers; the next clusters
+            let clusters = map.annotationLayer.sortedViews.compactMap { $0.annotation as? ClusterAnnotation }
+            XCTAssertEqual(clusters.map(\.count), [12])
+            XCTAssertNotNil(map.view(for: loner), "a view with no identifier stays apart")
+            map.removeAnnotations(crowd)
+            map.annotationLayer.layout(map.viewport)
+            XCTAssertTrue(map.annotationLayer.sortedViews.allSatisfy { !($0.annotation is ClusterAnnotation) })
+        }
+    }
+
     func testTheSelectedAnnotationIsNeverHiddenInACluster() {
         MainActor.assumeIsolated {
             let (window, map) = GtkTestSupport.mapWindow()

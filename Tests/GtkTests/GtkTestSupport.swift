@@ -24,6 +24,13 @@ enum GtkTestSupport {
         eventController(ofType: type, on: widget)
     }
 
+    /// A click (press and release without moving) at a point in the map's coordinates.
+    static func click(_ map: MapView, _ p: Point) {
+        let drag = controller("GtkGestureDrag", of: map.widget)!
+        cm_emit_drag(drag, "drag-begin", p.x, p.y)
+        cm_emit_drag(drag, "drag-end", 0, 0)
+    }
+
     /// A window of the given size holding a MapView on San Francisco at zoom 12.
     static func mapWindow(size: Size = Size(width: 800, height: 600)) -> (window: UnsafeMutablePointer<GtkWidget>, map: MapView) {
         precondition(hasDisplay, "GTK tests need a display: run them through scripts/test.sh")

@@ -6,6 +6,7 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
 
     private var entries: [Element] = []
 
+    /// No properties.
     public init() {}
 
     public init(dictionaryLiteral elements: (String, String)...) {

@@ -1,7 +1,7 @@
 /// The annotations a map holds, with their projected positions and a spatial
 /// index that is rebuilt lazily (one rebuild after any number of changes).
-public final class AnnotationSet {
-    public private(set) var annotations: [any Annotation] = []
+package final class AnnotationSet {
+    package private(set) var annotations: [any Annotation] = []
     private var points: [WorldPoint] = []
     private var slots: [ObjectIdentifier: Int] = [:]
     /// Per slot, when its annotation was added (slots move on removal; this does not).
@@ -9,15 +9,15 @@ public final class AnnotationSet {
     private var nextOrder = 0
     private var index: PointIndex<Double>?
 
-    public init() {}
+    package init() {}
 
-    public var count: Int { annotations.count }
+    package var count: Int { annotations.count }
 
-    public func contains(_ a: any Annotation) -> Bool { slots[ObjectIdentifier(a)] != nil }
+    package func contains(_ a: any Annotation) -> Bool { slots[ObjectIdentifier(a)] != nil }
 
     /// Adds annotations not already present (and whose coordinate is valid); returns how many were added.
     @discardableResult
-    public func add(_ new: [any Annotation]) -> Int {
+    package func add(_ new: [any Annotation]) -> Int {
         annotations.reserveCapacity(annotations.count + new.count)
         points.reserveCapacity(points.count + new.count)
         orders.reserveCapacity(orders.count + new.count)
@@ -37,7 +37,7 @@ public final class AnnotationSet {
     /// Removes annotations; returns whether any other annotation changed place (the last
     /// one fills each gap), which invalidates places kept elsewhere.
     @discardableResult
-    public func remove(_ gone: [any Annotation]) -> Bool {
+    package func remove(_ gone: [any Annotation]) -> Bool {
         var removed = false, moved = false
         for a in gone {
             guard let i = slots.removeValue(forKey: ObjectIdentifier(a)) else { continue }
@@ -58,7 +58,7 @@ public final class AnnotationSet {
         return moved
     }
 
-    public func removeAll() {
+    package func removeAll() {
         annotations.removeAll()
         points.removeAll()
         orders.removeAll()
@@ -67,26 +67,26 @@ public final class AnnotationSet {
     }
 
     /// Re-reads an annotation's coordinate after the model moved it.
-    public func update(_ a: any Annotation) {
+    package func update(_ a: any Annotation) {
         guard let i = slots[ObjectIdentifier(a)] else { return }
         points[i] = WebMercator.worldPoint(for: a.coordinate)
         index = nil
     }
 
     /// When an annotation was added relative to the others (later is higher), for stacking ties.
-    public func order(of a: any Annotation) -> Int? {
+    package func order(of a: any Annotation) -> Int? {
         slots[ObjectIdentifier(a)].map { orders[$0] }
     }
 
     /// The projected position of the annotation at a place in `annotations`.
-    public func worldPoint(at place: Int) -> WorldPoint { points[place] }
+    package func worldPoint(at place: Int) -> WorldPoint { points[place] }
 
-    public func worldPoint(of a: any Annotation) -> WorldPoint? {
+    package func worldPoint(of a: any Annotation) -> WorldPoint? {
         slots[ObjectIdentifier(a)].map { points[$0] }
     }
 
     /// Annotations whose coordinate lies in a rectangle of the world square (may wrap east–west).
-    public func annotations(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [any Annotation] {
+    package func annotations(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [any Annotation] {
         if index == nil { index = PointIndex(points: points) }
         return index!.range(minX: minX, minY: minY, maxX: maxX, maxY: maxY).map { annotations[$0] }
     }

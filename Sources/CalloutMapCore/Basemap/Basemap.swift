@@ -3,9 +3,9 @@ import Synchronization
 
 /// The embedded offline basemap: its zoom bands, and which cells draw a tile.
 public final class Basemap: Sendable {
-    public let bands: [BasemapBand]
+    package let bands: [BasemapBand]
 
-    public init(bands: [BasemapBand]) {
+    package init(bands: [BasemapBand]) {
         self.bands = bands.sorted { $0.minZoom < $1.minZoom }
     }
 
@@ -39,7 +39,7 @@ public final class Basemap: Sendable {
 
     /// The cells that draw a tile, from the most detailed band that covers it.
     /// A band whose regional coverage misses the tile gives way to the next.
-    public func cells(for tile: TileID) -> (band: BasemapBand, cells: [BasemapCell])? {
+    package func cells(for tile: TileID) -> (band: BasemapBand, cells: [BasemapCell])? {
         let t = tile.wrapped
         for band in bands.reversed() where band.minZoom <= t.zoom {
             let dz = t.zoom - band.cellZoom

@@ -8,19 +8,19 @@ import Foundation
 /// then per cell x, y, offset, length (u32); then the cells: a varint layer
 /// count and per layer a kind byte, a varint geometry count and per geometry
 /// a varint point count and zig-zag varint deltas (the first from the cell's corner).
-public final class BasemapBand: Sendable {
-    public let name: String
-    public let minZoom: Int
-    public let maxZoom: Int
-    public let cellZoom: Int
+package final class BasemapBand: Sendable {
+    package let name: String
+    package let minZoom: Int
+    package let maxZoom: Int
+    package let cellZoom: Int
     /// The world is 2^bits units wide in this band's coordinates.
-    public let bits: Int
+    package let bits: Int
     /// Cells [x0, x1) × [y0, y1) that this band describes; outside it says nothing.
-    public let coverage: (x0: Int, y0: Int, x1: Int, y1: Int)
+    package let coverage: (x0: Int, y0: Int, x1: Int, y1: Int)
     private let bytes: [UInt8]
     private let index: [Int: (offset: Int, length: Int)]
 
-    public convenience init(contentsOf url: URL) throws {
+    package convenience init(contentsOf url: URL) throws {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(url) } catch {
             throw BasemapError(file: error.file, reason: error.reason)
@@ -29,7 +29,7 @@ public final class BasemapBand: Sendable {
     }
 
     /// Checks the header and the cell index; cells are checked as they are decoded.
-    public init(bytes: [UInt8], file: String) throws {
+    package init(bytes: [UInt8], file: String) throws {
         name = URL(fileURLWithPath: file).lastPathComponent
         self.bytes = bytes
         func fail(_ reason: String) -> BasemapError { BasemapError(file: file, reason: reason) }
@@ -61,9 +61,9 @@ public final class BasemapBand: Sendable {
         self.index = index
     }
 
-    public var cellCount: Int { index.count }
+    package var cellCount: Int { index.count }
 
-    public func covers(cellX x: Int, cellY y: Int) -> Bool {
+    package func covers(cellX x: Int, cellY y: Int) -> Bool {
         x >= coverage.x0 && x < coverage.x1 && y >= coverage.y0 && y < coverage.y1
     }
 
@@ -71,7 +71,7 @@ public final class BasemapBand: Sendable {
     /// A damaged cell keeps the layers decoded before the damage: every count is
     /// checked against the bytes left (a point takes at least two), so no count
     /// in the file can make the decoder loop or allocate past its cell's size.
-    public func cell(x: Int, y: Int) -> BasemapCell? {
+    package func cell(x: Int, y: Int) -> BasemapCell? {
         guard let entry = index[Self.key(x, y)] else { return nil }
         var reader = VarintReader(bytes: bytes, position: entry.offset, end: entry.offset + entry.length)
         let cellUnits = Int64(1) << Int64(bits - cellZoom)
@@ -104,7 +104,7 @@ public final class BasemapBand: Sendable {
     }
 
     /// Every cell in the index, for tools and tests.
-    public var cellKeys: [(x: Int, y: Int)] { index.keys.map { ($0 >> 32, $0 & 0xFFFF_FFFF) } }
+    package var cellKeys: [(x: Int, y: Int)] { index.keys.map { ($0 >> 32, $0 & 0xFFFF_FFFF) } }
 
     private static func key(_ x: Int, _ y: Int) -> Int { x << 32 | y }
 }

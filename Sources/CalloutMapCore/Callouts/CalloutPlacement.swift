@@ -1,20 +1,20 @@
 /// Which side of its pin a callout sits on (the arrow points the other way).
-public enum CalloutEdge: String, Sendable, CaseIterable {
+package enum CalloutEdge: String, Sendable, CaseIterable {
     case above, below, right, left
 }
 
 /// Where a callout goes: its frame (arrow included), the side it is on, where
 /// its arrow touches the pin, and how far the map must pan to show it whole.
-public struct CalloutPlacement: Equatable, Sendable {
-    public var edge: CalloutEdge
+package struct CalloutPlacement: Equatable, Sendable {
+    package var edge: CalloutEdge
     /// The bubble's body, in map coordinates.
-    public var body: Rect
+    package var body: Rect
     /// The arrow's tip (on the pin), in map coordinates.
-    public var tip: Point
+    package var tip: Point
     /// Pan (content offset, as `Viewport.pan(by:)` takes it) still needed to show the callout whole; zero when it fits.
-    public var pan: Point
+    package var pan: Point
 
-    public var fits: Bool { pan == .zero }
+    package var fits: Bool { pan == .zero }
 }
 
 /// One placement solver for every kind of callout. It tries the preferred
@@ -23,25 +23,25 @@ public struct CalloutPlacement: Equatable, Sendable {
 /// corners); the first side where the bubble fits wins. When none fits, it
 /// keeps the first side and reports the smallest pan that shows the bubble
 /// (top and left win when the bubble is larger than the map).
-public struct CalloutPlacer: Sendable {
-    public var preferences: [CalloutEdge] = [.above, .below, .right, .left]
+package struct CalloutPlacer: Sendable {
+    package var preferences: [CalloutEdge] = [.above, .below, .right, .left]
     /// Space kept free along the map's edges.
-    public var padding = 10.0
+    package var padding = 10.0
     /// Length of the arrow, from the bubble's body to its tip.
-    public var arrowLength = 10.0
+    package var arrowLength = 10.0
     /// Closest the arrow's centre may come to a corner of the body.
-    public var arrowInset = 22.0
+    package var arrowInset = 22.0
     /// Gap between the pin and the arrow's tip.
-    public var gap = 0.0
+    package var gap = 0.0
 
-    public init() {}
+    package init() {}
 
     /// - Parameters:
     ///   - size: the bubble body's size.
     ///   - pin: the pin's frame; `anchor` (MapKit's top-centre plus `calloutOffset`) is where an
     ///     above-callout points; the other sides point at the middle of the pin's side.
     ///   - bounds: the map's area.
-    public func place(size: Size, pin: Rect, anchor: Point, in bounds: Rect) -> CalloutPlacement {
+    package func place(size: Size, pin: Rect, anchor: Point, in bounds: Rect) -> CalloutPlacement {
         let area = bounds.insetBy(dx: padding, dy: padding)
         var first: CalloutPlacement?
         for edge in preferences {
@@ -86,7 +86,7 @@ public struct CalloutPlacer: Sendable {
 
     /// The smallest pan (content offset) that shows `frame` whole inside `bounds` less the padding;
     /// the top and left win when it is larger than the area.
-    public func panToShow(_ frame: Rect, in bounds: Rect) -> Point {
+    package func panToShow(_ frame: Rect, in bounds: Rect) -> Point {
         let area = bounds.insetBy(dx: padding, dy: padding)
         return Point(x: overflowCorrection(frame.minX, frame.maxX, area.minX, area.maxX),
                      y: overflowCorrection(frame.minY, frame.maxY, area.minY, area.maxY))

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A metric scale bar: the longest 1-2-5 step length that fits in `maxWidth` pixels.
-public struct ScaleBar: Equatable, Sendable {
-    public var metres: Double
-    public var width: Double
+package struct ScaleBar: Equatable, Sendable {
+    package var metres: Double
+    package var width: Double
 
-    public init(metresPerPixel: Double, maxWidth: Double) {
+    package init(metresPerPixel: Double, maxWidth: Double) {
         let maxMetres = metresPerPixel * maxWidth
         let magnitude = pow(10, floor(log10(maxMetres)))
         let step = [5.0, 2.0, 1.0].first { $0 * magnitude <= maxMetres } ?? 1
@@ -13,7 +13,7 @@ public struct ScaleBar: Equatable, Sendable {
         width = metres / metresPerPixel
     }
 
-    public var label: String {
+    package var label: String {
         metres >= 1000 ? "\(Self.format(metres / 1000)) km" : "\(Self.format(metres)) m"
     }
 

@@ -2,17 +2,17 @@ import Foundation
 
 /// A tile to draw and where: `tile` is the unwrapped tile (its x may lie
 /// outside the world when the map wraps); `tile.wrapped` names its content.
-public struct TilePlacement: Hashable, Sendable {
-    public var tile: TileID
-    public var frame: Rect
+package struct TilePlacement: Hashable, Sendable {
+    package var tile: TileID
+    package var frame: Rect
 }
 
 extension Viewport {
     /// Tiles are drawn at the nearest whole zoom and scaled by at most √2 either way.
-    public var tileZoom: Int { Int(zoom.rounded()) }
+    package var tileZoom: Int { Int(zoom.rounded()) }
 
     /// Tiles covering the view, with frames snapped to device pixels so neighbours never leave a seam.
-    public func visibleTiles(deviceScale: Double = 1) -> [TilePlacement] {
+    package func visibleTiles(deviceScale: Double = 1) -> [TilePlacement] {
         let z = tileZoom
         let n = 1 << z
         let tileSpan = worldSize / Double(n)

@@ -3,15 +3,19 @@ import Foundation
 /// What the map shows: centre, zoom and size. The widget owns one; everything
 /// that converts between screen and world goes through it.
 public struct Viewport: Equatable, Sendable {
+    /// A map tile's width in logical pixels at its own zoom.
     public static let tileSize = 256.0
+    /// The zooms a map can show: the whole world at 0, a street at 19.
     public static let zoomRange: ClosedRange<Double> = 0...19
 
     /// Centre on the unit world square; x is kept in [0, 1) so the world wraps.
     public private(set) var center: WorldPoint
+    /// The zoom level (fractional while animating).
     public private(set) var zoom: Double
     /// Size in logical pixels.
     public var size: Size { didSet { clampCenter() } }
 
+    /// A view of `size` centred on a coordinate at a zoom (clamped to `zoomRange`).
     public init(center: Coordinate, zoom: Double, size: Size) {
         self.center = WebMercator.worldPoint(for: center)
         self.zoom = zoom.isFinite ? min(max(zoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound) : Self.zoomRange.lowerBound
@@ -19,6 +23,7 @@ public struct Viewport: Equatable, Sendable {
         clampCenter()
     }
 
+    /// The coordinate at the view's centre.
     public var centerCoordinate: Coordinate {
         get { WebMercator.coordinate(for: center) }
         set {
@@ -33,6 +38,7 @@ public struct Viewport: Equatable, Sendable {
     /// Width of the whole world in logical pixels at the current zoom.
     public var worldSize: Double { Self.tileSize * pow(2, zoom) }
 
+    /// Metres on the ground per logical pixel at the centre's latitude.
     public var metresPerPixel: Double {
         WebMercator.groundResolution(latitude: centerCoordinate.latitude, zoom: zoom)
     }
@@ -44,6 +50,7 @@ public struct Viewport: Equatable, Sendable {
         return Point(x: size.width / 2 + dx * worldSize, y: size.height / 2 + (p.y - center.y) * worldSize)
     }
 
+    /// Where a coordinate appears, choosing the wrapped copy nearest the centre.
     public func screenPoint(for c: Coordinate) -> Point {
         screenPoint(for: WebMercator.worldPoint(for: c))
     }
@@ -54,6 +61,7 @@ public struct Viewport: Equatable, Sendable {
                    y: center.y + (s.y - size.height / 2) / worldSize)
     }
 
+    /// The coordinate under a screen point (longitude wrapped into −180…180).
     public func coordinate(at s: Point) -> Coordinate {
         var w = worldPoint(at: s)
         w.x -= w.x.rounded(.down)
@@ -78,6 +86,7 @@ public struct Viewport: Equatable, Sendable {
         clampCenter()
     }
 
+    /// Changes zoom keeping the centre.
     public mutating func setZoom(_ newZoom: Double) {
         setZoom(newZoom, keeping: Point(x: size.width / 2, y: size.height / 2))
     }

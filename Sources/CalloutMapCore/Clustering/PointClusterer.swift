@@ -15,8 +15,10 @@ public final class PointClusterer: Sendable {
     public enum Item: Equatable, Sendable {
         /// The `index`-th input point.
         case point(index: Int, position: WorldPoint)
+        /// A cluster: its id (for `children`, `leaves` and `expansionZoom`), how many points, and its centre.
         case cluster(id: Int, count: Int, position: WorldPoint)
 
+        /// Where the item is on the unit world square.
         public var position: WorldPoint {
             switch self {
             case .point(_, let p), .cluster(_, _, let p): return p
@@ -67,6 +69,7 @@ public final class PointClusterer: Sendable {
         }
     }
 
+    /// The options it was built with.
     public let options: ClusterOptions
     /// How many input points (including skipped ones): cluster ids start above it.
     public let inputCount: Int

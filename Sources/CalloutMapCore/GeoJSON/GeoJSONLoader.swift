@@ -14,8 +14,11 @@ import Foundation
 /// memory follows the annotations; a sequence is read from the file a piece at a
 /// time, so memory does not follow the file either.
 public enum GeoJSONLoader {
+    /// What a file gave: its places and what was wrong with it.
     public struct Result {
+        /// One annotation per point, in the file's order.
         public var annotations: [PointAnnotation]
+        /// What was skipped or adjusted, each naming the file and feature.
         public var problems: [GeoJSONProblem]
         /// The load was stopped by its `Cancellation`; what was read is dropped.
         public var wasCancelled = false
@@ -26,9 +29,12 @@ public enum GeoJSONLoader {
     /// its subtitle the first of `subtitleProperty`, `subtitle`, `description`, else a line made
     /// of its first other properties.
     public struct Options: Sendable, Equatable {
+        /// The property to take titles from, before the usual names (`title`, `name`, …).
         public var titleProperty: String?
+        /// The property to take subtitles from, before `subtitle` and `description`.
         public var subtitleProperty: String?
 
+        /// Options; nil keeps the usual property names.
         public init(titleProperty: String? = nil, subtitleProperty: String? = nil) {
             self.titleProperty = titleProperty
             self.subtitleProperty = subtitleProperty
@@ -44,6 +50,7 @@ public enum GeoJSONLoader {
     /// Called every `progressInterval` features (or records) with how many were read and the
     /// share of the file read (0…1).
     public typealias Progress = (_ features: Int, _ fractionRead: Double) -> Void
+    /// `progress` is called after every this many features.
     public static let progressInterval = 5_000
 
     struct Reason: Error { var message: String }
@@ -71,6 +78,7 @@ public enum GeoJSONLoader {
         }
     }
 
+    /// Reads GeoJSON (or a GeoJSON text sequence) from memory; `file` names it in problems.
     public static func load(data: Data, file: String, options: Options = Options(), progress: Progress? = nil) -> Result {
         load(data: data, file: file, options: options, pieceSize: GeoJSONSequence.pieceSize, progress: progress)
     }

@@ -1,15 +1,27 @@
 /// One thing wrong with a GeoJSON file, named by file and feature (or record), as shown to the user.
 public struct GeoJSONProblem: Error, CustomStringConvertible, Sendable, Equatable {
-    public enum Severity: String, Sendable { case skipped, adjusted, fatal }
+    /// Whether a feature was left out, kept with a change, or the whole file refused.
+    public enum Severity: String, Sendable {
+        /// The feature was left out.
+        case skipped
+        /// The feature was kept with a change (a title that was not text, a bad position of several).
+        case adjusted
+        /// The whole file was refused.
+        case fatal
+    }
 
+    /// The file's name as given to the loader.
     public var file: String
     /// Index in `features`, nil for a problem with the whole file or a record of a sequence.
     public var feature: Int?
     /// Which record of a text sequence (from 1, blank lines not counted), nil elsewhere.
     public var record: Int?
+    /// How much of the data it cost.
     public var severity: Severity
+    /// What was wrong, in words (data in it is quoted, never markup).
     public var message: String
 
+    /// A problem with a feature (from 0) or a sequence record (from 1) of a file.
     public init(file: String, feature: Int?, record: Int? = nil, severity: Severity, message: String) {
         self.file = file
         self.feature = feature

@@ -14,31 +14,31 @@ import Foundation
 ///   without a mark, told apart by RFC 4627's zero-byte pattern) is converted
 ///   to UTF-8 first, so its offsets count bytes of that UTF-8;
 /// - numbers too large for a Double read as ±infinity, for the caller to refuse.
-public struct JSONReader {
-    public struct Failure: Error, CustomStringConvertible, Equatable {
+package struct JSONReader {
+    package struct Failure: Error, CustomStringConvertible, Equatable {
         /// Byte offset in the (UTF-8) text.
-        public var offset: Int
-        public var reason: String
+        package var offset: Int
+        package var reason: String
 
-        public init(offset: Int, reason: String) {
+        package init(offset: Int, reason: String) {
             self.offset = offset
             self.reason = reason
         }
 
-        public var description: String { "\(reason) at byte \(offset)" }
+        package var description: String { "\(reason) at byte \(offset)" }
     }
 
     /// Deepest nesting of arrays and objects read. GeoJSON needs about 8
     /// (a MultiPolygon's coordinates inside a feature inside a collection).
-    public static let maxDepth = 128
+    package static let maxDepth = 128
 
     private let bytes: [UInt8]
     private(set) var position = 0
     private var depth = 0
 
-    public init(_ data: Data) { self.init(bytes: [UInt8](data)) }
+    package init(_ data: Data) { self.init(bytes: [UInt8](data)) }
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             self.bytes = bytes
             position = 3
@@ -53,12 +53,12 @@ public struct JSONReader {
     var atEnd: Bool { mutating get { skipSpace(); return position >= bytes.count } }
 
     /// Fails unless only white space is left.
-    public mutating func expectEnd() throws {
+    package mutating func expectEnd() throws {
         guard atEnd else { throw unexpected("after the JSON value") }
     }
 
     /// Reads the next complete value.
-    public mutating func value() throws -> JSONValue {
+    package mutating func value() throws -> JSONValue {
         switch peek() {
         case UInt8(ascii: "{"):
             var members: [(String, JSONValue)] = []
@@ -80,7 +80,7 @@ public struct JSONReader {
     }
 
     /// Reads past the next value, checking it, building nothing but its strings.
-    public mutating func skipValue() throws {
+    package mutating func skipValue() throws {
         switch peek() {
         case UInt8(ascii: "{"): try members { r, _ in try r.skipValue() }
         case UInt8(ascii: "["): try elements { try $0.skipValue() }

@@ -1,8 +1,11 @@
 /// A geographic position in degrees (WGS 84), like MapKit's `CLLocationCoordinate2D`.
 public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+    /// Degrees north of the equator (negative south).
     public var latitude: Double
+    /// Degrees east of Greenwich (negative west).
     public var longitude: Double
 
+    /// A coordinate in degrees.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude

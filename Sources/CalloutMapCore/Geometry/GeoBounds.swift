@@ -1,9 +1,13 @@
 /// A box of longitudes and latitudes in degrees (MBTiles' `bounds`: west, south, east,
 /// north). A box whose west is east of its east crosses the antimeridian.
 public struct GeoBounds: Sendable, Equatable {
+    /// The western edge's longitude.
     public var west: Double
+    /// The southern edge's latitude.
     public var south: Double
+    /// The eastern edge's longitude (less than `west` across the antimeridian).
     public var east: Double
+    /// The northern edge's latitude.
     public var north: Double
 
     /// nil unless the numbers make a box on the globe.

@@ -1,12 +1,17 @@
+/// A width and a height in logical pixels.
 public struct Size: Hashable, Sendable {
+    /// The width.
     public var width: Double
+    /// The height.
     public var height: Double
 
+    /// A size.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No size.
     public static let zero = Size(width: 0, height: 0)
 }
 

@@ -1,18 +1,18 @@
 import Foundation
 
 /// How much each input changes the zoom level.
-public enum ZoomSteps {
+package enum ZoomSteps {
     /// One notch of a mouse wheel.
-    public static let wheelNotch = 0.5
+    package static let wheelNotch = 0.5
     /// Smooth (touchpad) scrolling: zoom change per scroll unit.
-    public static let smoothScrollUnit = 0.05
+    package static let smoothScrollUnit = 0.05
     /// `+`/`-` keys and double-click.
-    public static let key = 1.0
+    package static let key = 1.0
     /// Arrow keys pan by this many logical pixels.
-    public static let arrowPan = 80.0
+    package static let arrowPan = 80.0
 
     /// Zoom level change for a pinch that has scaled the fingers' distance by `scale`.
-    public static func pinch(scale: Double) -> Double {
+    package static func pinch(scale: Double) -> Double {
         scale > 0 && scale.isFinite ? log2(scale) : 0
     }
 }

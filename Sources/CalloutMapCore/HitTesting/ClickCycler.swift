@@ -1,7 +1,7 @@
 /// Clicking again at the same spot where pins overlap picks the next one
 /// underneath, then wraps around (Google Maps' behaviour; MapKit has none).
-public struct ClickCycler<ID: Hashable & Sendable>: Sendable {
-    public static var radius: Double { 4 }
+package struct ClickCycler<ID: Hashable & Sendable>: Sendable {
+    package static var radius: Double { 4 }
 
     private var lastPoint: Point?
     private var lastStack: [ID] = []
@@ -9,11 +9,11 @@ public struct ClickCycler<ID: Hashable & Sendable>: Sendable {
     /// What the last click picked when it did not need the stack (see `pick(at:top:stack:)`).
     private var lastTop: ID?
 
-    public init() {}
+    package init() {}
 
     /// `stack` lists the pins under `point`, topmost first, in their order
     /// without the selection boost (so selecting one does not reorder the cycle).
-    public mutating func pick(at point: Point, stack: [ID]) -> ID? {
+    package mutating func pick(at point: Point, stack: [ID]) -> ID? {
         guard !stack.isEmpty else {
             reset()
             return nil
@@ -31,7 +31,7 @@ public struct ClickCycler<ID: Hashable & Sendable>: Sendable {
     /// As `pick(at:stack:)`, asking for the stack only when this click repeats the last one:
     /// a first click takes `top` (the topmost pin without the selection boost), and most
     /// clicks are first clicks, so most never test every pin under the point.
-    public mutating func pick(at point: Point, top: ID, stack: () -> [ID]) -> ID? {
+    package mutating func pick(at point: Point, top: ID, stack: () -> [ID]) -> ID? {
         guard let last = lastPoint, (point - last).length <= Self.radius else {
             reset()
             lastPoint = point
@@ -46,7 +46,7 @@ public struct ClickCycler<ID: Hashable & Sendable>: Sendable {
         return pick(at: point, stack: s)
     }
 
-    public mutating func reset() {
+    package mutating func reset() {
         lastTop = nil
         lastPoint = nil
         lastStack = []

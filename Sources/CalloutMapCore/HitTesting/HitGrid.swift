@@ -1,7 +1,7 @@
 /// Rectangles bucketed on a uniform grid, so a point finds the few that may hold it
 /// without scanning them all: with 10,000 pins in view a click tests a few dozen.
 /// Built once per layout; a pan moves the grid, not the rectangles in it.
-public struct HitGrid: Sendable {
+package struct HitGrid: Sendable {
     /// Cells at most this many per side, however far apart the rectangles are.
     static let maxCells = 256
 
@@ -12,10 +12,10 @@ public struct HitGrid: Sendable {
     private var starts: [Int32] = [0]
     private var items: [Int32] = []
 
-    public init() {}
+    package init() {}
 
     /// Buckets `rects` (by index) on cells of about `cellSize` points.
-    public init(rects: [Rect], cellSize: Double = 64) {
+    package init(rects: [Rect], cellSize: Double = 64) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for r in rects where r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite {
             minX = min(minX, r.minX); minY = min(minY, r.minY)
@@ -59,13 +59,13 @@ public struct HitGrid: Sendable {
     }
 
     /// Moves every rectangle by `shift` (a pan) without rebuilding.
-    public mutating func translate(by shift: Point) {
+    package mutating func translate(by shift: Point) {
         origin.x += shift.x
         origin.y += shift.y
     }
 
     /// Indices, ascending, of the rectangles that may contain `point` (test each one).
-    public func candidates(at point: Point) -> ArraySlice<Int32> {
+    package func candidates(at point: Point) -> ArraySlice<Int32> {
         let x = (point.x - origin.x) / cell.width, y = (point.y - origin.y) / cell.height
         guard columns > 0, x >= 0, y >= 0, x < Double(columns), y < Double(rows) else { return [] }
         let c = Int(y) * columns + Int(x)

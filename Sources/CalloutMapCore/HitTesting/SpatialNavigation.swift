@@ -1,10 +1,10 @@
 /// Arrow-key focus between pins: the nearest pin in the pressed direction,
 /// favouring those straight ahead over those off to the side.
-public enum SpatialNavigation {
-    public enum Direction: Sendable { case left, right, up, down }
+package enum SpatialNavigation {
+    package enum Direction: Sendable { case left, right, up, down }
 
     /// Index of the best candidate, or nil when nothing lies that way.
-    public static func nearest(from origin: Point, toward direction: Direction, among candidates: [Point]) -> Int? {
+    package static func nearest(from origin: Point, toward direction: Direction, among candidates: [Point]) -> Int? {
         var best: (index: Int, score: Double)?
         for (i, p) in candidates.enumerated() {
             let d = p - origin

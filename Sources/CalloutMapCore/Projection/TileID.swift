@@ -2,10 +2,14 @@ import Foundation
 
 /// A slippy-map tile: zoom, column and row (XYZ scheme, row 0 at the top).
 public struct TileID: Hashable, Sendable, CustomStringConvertible {
+    /// The zoom level.
     public var zoom: Int
+    /// The column, from the antimeridian eastwards.
     public var x: Int
+    /// The row, from the north.
     public var y: Int
 
+    /// A tile.
     public init(zoom: Int, x: Int, y: Int) {
         self.zoom = zoom
         self.x = x

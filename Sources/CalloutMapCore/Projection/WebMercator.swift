@@ -2,9 +2,11 @@ import Foundation
 
 /// Spherical Web Mercator (EPSG:3857), the projection of every slippy map.
 public enum WebMercator {
+    /// The sphere's radius in metres (WGS 84's semi-major axis).
     public static let earthRadius = 6_378_137.0
     /// The latitude at which the projected world is square.
     public static let maxLatitude = 85.051_128_779_806_59
+    /// Half the equator in metres.
     public static let halfCircumference = Double.pi * earthRadius
 
     /// A coordinate that is not a number (NaN, infinite) projects to the world's centre, so no
@@ -18,6 +20,7 @@ public enum WebMercator {
         return WorldPoint(x: x, y: y)
     }
 
+    /// The coordinate at a point of the unit world square.
     public static func coordinate(for p: WorldPoint) -> Coordinate {
         let lon = p.x * 360 - 180
         let n = Double.pi - 2 * Double.pi * p.y

@@ -5,9 +5,12 @@ import Synchronization
 public final class Cancellation: Sendable {
     private let flag = Atomic<Bool>(false)
 
+    /// Not cancelled yet.
     public init() {}
 
+    /// Asks the work to stop (from any thread).
     public func cancel() { flag.store(true, ordering: .relaxed) }
 
+    /// Whether `cancel()` was called.
     public var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }

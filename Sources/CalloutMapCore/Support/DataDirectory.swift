@@ -9,6 +9,7 @@ public enum DataDirectory {
         URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
     }
 
+    /// The `data/` folder holding `basemap/`, or nil when none of the places has one.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let dir = environment["CALLOUTMAP_DATA_DIR"], !dir.isEmpty {
             return URL(fileURLWithPath: dir)

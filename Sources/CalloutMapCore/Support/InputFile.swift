@@ -7,24 +7,24 @@ import Glibc
 /// folders, pipes, devices and sockets (which would block or never end), files
 /// over `sizeLimit`, and files that grow past it while being read. Every error
 /// says what the file is and why it was not read.
-public enum InputFile {
+package enum InputFile {
     /// The largest file CalloutMap reads: 1 GiB. A GeoJSON file of ten million
     /// points is about 1.5 GB; past this size a file is almost surely not
     /// annotations, and reading it would hold that much memory.
-    public static let sizeLimit = 1 << 30
+    package static let sizeLimit = 1 << 30
 
     /// Why a file was not read; `description` names it.
-    public struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
-        public var file: String
-        public var reason: String
+    package struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
+        package var file: String
+        package var reason: String
         /// The system's error number, when the system refused (ENOENT: there is no such file).
-        public var code: Int32? = nil
-        public var description: String { "\(file): \(reason)" }
+        package var code: Int32? = nil
+        package var description: String { "\(file): \(reason)" }
     }
 
     /// The file's bytes. `isCancelled` is asked between chunks of 8 MiB; when it says
     /// true the read stops with a "cancelled" failure.
-    public static func read(_ url: URL, limit: Int = sizeLimit,
+    package static func read(_ url: URL, limit: Int = sizeLimit,
                             isCancelled: () -> Bool = { false }) throws(Failure) -> [UInt8] {
         let file = try Reader(url, limit: limit)
         return try file.rest(after: [], isCancelled: isCancelled)
@@ -33,16 +33,16 @@ public enum InputFile {
     /// A file opened for reading in pieces (a text sequence streamed record by record), with
     /// the same checks as `read`: what is not a file is refused at once, and reading stops
     /// past the limit.
-    public final class Reader {
-        public let path: String
+    package final class Reader {
+        package let path: String
         /// The size when opened (it may grow; reading stops past the limit).
-        public let size: Int
+        package let size: Int
         /// How many bytes have been read so far.
-        public private(set) var consumed = 0
+        package private(set) var consumed = 0
         private let fd: Int32
         private let limit: Int
 
-        public init(_ url: URL, limit: Int = sizeLimit) throws(Failure) {
+        package init(_ url: URL, limit: Int = sizeLimit) throws(Failure) {
             path = url.path
             self.limit = limit
             // Non-blocking, so a FIFO put in place after any check cannot stall the open.
@@ -65,7 +65,7 @@ public enum InputFile {
         deinit { Glibc.close(fd) }
 
         /// Reads into `buffer`; returns how many bytes (0 at the end).
-        public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
             while true {
                 let got = Glibc.read(fd, buffer.baseAddress!, buffer.count)
                 if got < 0 {
@@ -81,7 +81,7 @@ public enum InputFile {
         }
 
         /// The next piece of at most `count` bytes; empty at the end.
-        public func next(upTo count: Int) throws(Failure) -> [UInt8] {
+        package func next(upTo count: Int) throws(Failure) -> [UInt8] {
             var chunk = [UInt8](repeating: 0, count: count)
             var got = 0, failure: Failure?
             chunk.withUnsafeMutableBytes { buffer in
@@ -93,7 +93,7 @@ public enum InputFile {
         }
 
         /// `start` (what was read already) and everything after it.
-        public func rest(after start: [UInt8], isCancelled: () -> Bool = { false }) throws(Failure) -> [UInt8] {
+        package func rest(after start: [UInt8], isCancelled: () -> Bool = { false }) throws(Failure) -> [UInt8] {
             let chunk = 8 << 20
             // One byte more than fstat said: the read that finds the end needs no room made (growing a
             // 140 MB buffer to look for a 141st MB copied it, doubling the peak of opening a big file).
@@ -123,7 +123,7 @@ public enum InputFile {
     }
 
     /// Fails unless `url` names a regular file (for readers that open files themselves, as SQLite does).
-    public static func requireRegularFile(_ url: URL) throws(Failure) {
+    package static func requireRegularFile(_ url: URL) throws(Failure) {
         var info = stat()
         guard stat(url.path, &info) == 0 else { throw Failure(file: url.path, reason: reason(errno: errno)) }
         if let kind = notAFile(mode: info.st_mode) { throw Failure(file: url.path, reason: kind) }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Writes a raster MBTiles file (spec 1.3) from tiles given in XYZ order: for tools,
 /// tests and the benchmark, which need files with known tiles.
-public enum MBTilesWriter {
-    public static func write(to url: URL, metadata: [String: String], tiles: [TileID: [UInt8]]) throws(TileSourceError) {
+package enum MBTilesWriter {
+    package static func write(to url: URL, metadata: [String: String], tiles: [TileID: [UInt8]]) throws(TileSourceError) {
         func fail(_ reason: String) -> TileSourceError { TileSourceError(source: url.path, reason: reason) }
         try? FileManager.default.removeItem(at: url)
         var db: OpaquePointer?

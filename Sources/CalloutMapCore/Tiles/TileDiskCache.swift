@@ -8,14 +8,21 @@ import Foundation
 /// nor serves an expired copy offline without a request header per call, and keeps its index
 /// in memory until dumped: libshumate keeps its own SQLite cache for the same reasons.)
 public final class TileDiskCache: @unchecked Sendable {
+    /// A stored tile.
     public struct Entry: Sendable {
+        /// The encoded image.
         public var data: [UInt8]
+        /// The server's ETag, for revalidating.
         public var etag: String?
+        /// When it stops being fresh.
         public var expires: Date
+        /// Whether it may be used without asking the server.
         public var isFresh: Bool { expires > Date() }
     }
 
+    /// The SQLite file.
     public let file: URL
+    /// Past this size the least recently used tiles go.
     public let maxBytes: Int
     private let db: OpaquePointer
     private let lock = NSLock()
@@ -39,6 +46,7 @@ public final class TileDiskCache: @unchecked Sendable {
         try self.init(file: directory.appendingPathComponent(String(readable) + "-" + String(hash, radix: 16) + ".sqlite"), maxBytes: maxBytes)
     }
 
+    /// Opens (or creates) a cache file; throws naming it when it cannot be used.
     public init(file: URL, maxBytes: Int = 256 << 20) throws(TileSourceError) {
         func fail(_ reason: String) -> TileSourceError { TileSourceError(source: file.path, reason: reason) }
         do {
@@ -73,7 +81,9 @@ public final class TileDiskCache: @unchecked Sendable {
 
     deinit { sqlite3_close(db) }
 
+    /// Bytes of tile data stored.
     public var byteCount: Int { lock.withLock { bytes } }
+    /// Tiles stored.
     public var tileCount: Int { Int(scalar("SELECT count(*) FROM tiles") ?? 0) }
 
     /// The cached tile, fresh or not; marks it used.

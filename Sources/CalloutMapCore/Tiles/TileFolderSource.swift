@@ -9,6 +9,7 @@ public final class TileFolderSource: TileSource {
     public let tileSize = 256
     private let folder: URL
 
+    /// A source over a folder of `z/x/y.png` (or `.jpg`, `.webp`) tiles; throws naming it when it is not one.
     public init(folder: URL, attribution: String? = nil) throws(TileSourceError) {
         func fail(_ reason: String) -> TileSourceError { TileSourceError(source: folder.path, reason: reason) }
         var isFolder: ObjCBool = false

@@ -19,9 +19,12 @@ public protocol TileSource: AnyObject, Sendable {
 
 /// Why a tile source could not be used or could not deliver; names the source.
 public struct TileSourceError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The source's name or location.
     public var source: String
+    /// What went wrong, in words.
     public var reason: String
 
+    /// An error about a source.
     public init(source: String, reason: String) {
         self.source = source
         self.reason = reason

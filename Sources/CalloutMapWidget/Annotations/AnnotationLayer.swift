@@ -77,6 +77,7 @@ package final class AnnotationLayer {
     package func remove(_ gone: [any Annotation]) {
         ownRevision += 1
         annotations.remove(gone)
+        clusters.forget(gone)
         clusters.reset()  // members are kept by place
         needsLayout = true
         for a in gone {
@@ -246,11 +247,10 @@ package final class AnnotationLayer {
         if annotation is ClusterAnnotation {
             return dequeueView(withIdentifier: Self.clusterReuseIdentifier, for: annotation)
         }
-        if let view = viewProvider?(annotation) {
-            view.annotation = annotation
-            return view
-        }
-        return dequeueView(withIdentifier: Self.defaultReuseIdentifier, for: annotation)
+        let view = viewProvider?(annotation) ?? dequeueView(withIdentifier: Self.defaultReuseIdentifier, for: annotation)
+        view.annotation = annotation
+        clusters.note(view.clusteringIdentifier, for: annotation)
+        return view
     }
 
     private func recycle(_ view: AnnotationView) {

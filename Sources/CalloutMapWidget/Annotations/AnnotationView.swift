@@ -8,7 +8,9 @@ import CalloutMapGtk
 /// cached image and reuses it every frame until `setNeedsDisplay()`.
 @MainActor
 open class AnnotationView {
+    /// The pool the view goes back to when it leaves the screen (nil: never reused).
     public let reuseIdentifier: String?
+    /// What the view shows; the map sets it (nil while in a pool).
     public internal(set) var annotation: (any Annotation)?
 
     /// Size in logical pixels.
@@ -17,9 +19,17 @@ open class AnnotationView {
     public var centerOffset = Point.zero { didSet { if centerOffset != oldValue { moved() } } }
     /// Where a callout anchors, relative to the top centre of the view (MapKit's `calloutOffset`).
     public var calloutOffset = Point.zero
+    /// Where it stacks while unselected: higher is above (MapKit's `zPriority`).
     public var zPriority = ZPriority.defaultUnselected
+    /// Where it stacks while selected.
     public var selectedZPriority = ZPriority.defaultSelected
+    /// Whether the user can drag it to a new coordinate (long press, then move).
     public var isDraggable = false
+    /// Views with the same identifier gather into clusters when they crowd; nil never clusters
+    /// (MapKit's `clusteringIdentifier`). Set it in `mapView(_:viewFor:)`. The map learns it when
+    /// the annotation first comes on screen, so for large sets `MapView.clusteringIdentifier`,
+    /// which needs no view, is the faster way to say the same.
+    public var clusteringIdentifier: String?
     /// Whether selecting the view shows a standard callout (it also needs a title or a detail view).
     public var canShowCallout = true
     /// Shown left of the callout's text (MapKit's `leftCalloutAccessoryView`); buttons report taps to the delegate.
@@ -32,6 +42,7 @@ open class AnnotationView {
     public var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsDisplay(); selectionChanged() } }
     }
+    /// Where a drag is.
     public internal(set) var dragState = AnnotationDragState.none
 
     /// What assistive technologies call the pin; defaults to the annotation's title.
@@ -47,6 +58,7 @@ open class AnnotationView {
     /// The order it was added to the map, for stacking ties.
     var order = 0
 
+    /// A view for an annotation; subclasses set their size and offsets here.
     public required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
         self.annotation = annotation
         self.reuseIdentifier = reuseIdentifier
@@ -118,6 +130,7 @@ open class AnnotationView {
              width: size.width, height: size.height)
     }
 
+    /// The view's rectangle on screen now.
     public var frame: Rect { frame(anchoredAt: anchor) }
 
     /// Where a callout points: top centre of the frame plus `calloutOffset`.

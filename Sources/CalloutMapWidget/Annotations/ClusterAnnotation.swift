@@ -4,15 +4,20 @@ import CalloutMapCore
 /// A group of annotations shown as one pin at some zoom (MapKit's
 /// `MKClusterAnnotation`); made by the map, not by the app.
 public final class ClusterAnnotation: Annotation {
+    /// Where its badge is.
     public let coordinate: Coordinate
+    /// How many annotations it holds.
     public let count: Int
+    /// The identifier its members share.
     public let clusteringIdentifier: String
     let clusterID: Int
 
     /// Where it stacks among equals: above the annotations (whose order is when they were added).
     var order: Int { Int(Int32.max) + clusterID }
 
+    /// "N places".
     public var title: String? { "\(count) places" }
+    /// None.
     public var subtitle: String? { nil }
 
     init(id: Int, count: Int, position: WorldPoint, clusteringIdentifier: String) {
@@ -26,6 +31,7 @@ public final class ClusterAnnotation: Annotation {
 /// A round badge with the number of annotations in a cluster; bigger for more.
 @MainActor
 public final class ClusterAnnotationView: AnnotationView {
+    /// A cluster badge.
     public required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
         zPriority = 600  // a click zooms in; selected (keyboard, or where it cannot split further) its callout lists members

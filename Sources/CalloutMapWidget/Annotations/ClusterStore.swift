@@ -37,7 +37,34 @@ package final class ClusterStore {
         self.invalidate = invalidate
     }
 
-    var isEnabled: Bool { clusteringIdentifier != nil }
+    var isEnabled: Bool { clusteringIdentifier != nil || !viewIdentifiers.isEmpty }
+
+    /// Identifiers set on views (MapKit's `MKAnnotationView.clusteringIdentifier`), by annotation:
+    /// an annotation's view says it once it has been on screen.
+    private var viewIdentifiers: [ObjectIdentifier: String] = [:]
+
+    /// Notes the identifier a view of an annotation carries; a change rebuilds the clusters.
+    func note(_ identifier: String?, for annotation: any Annotation) {
+        let id = ObjectIdentifier(annotation)
+        guard viewIdentifiers[id] != identifier else { return }
+        viewIdentifiers[id] = identifier
+        reset()
+        onViewIdentifiersChanged?()
+    }
+
+    /// Called when a view's identifier changed what clusters (during a layout: draw again later).
+    var onViewIdentifiersChanged: (() -> Void)?
+
+    /// Forgets removed annotations' identifiers.
+    func forget(_ gone: [any Annotation]) {
+        guard !viewIdentifiers.isEmpty else { return }
+        for a in gone { viewIdentifiers[ObjectIdentifier(a)] = nil }
+    }
+
+    /// An annotation's identifier: the map's rule first, else what its view said.
+    private func identifier(of annotation: any Annotation) -> String? {
+        clusteringIdentifier?(annotation) ?? viewIdentifiers[ObjectIdentifier(annotation)]
+    }
 
     /// Per clustering identifier: its annotations (in the order given to the clusterer, as places in
     /// `annotations`, which stay put until the clusters are built again) and the clusterer.
@@ -63,7 +90,7 @@ package final class ClusterStore {
 
     /// One annotation moved: its cluster is built again, or the loose index re-made.
     func moved(_ annotation: any Annotation) {
-        if clusteringIdentifier?(annotation) != nil {
+        if identifier(of: annotation) != nil {
             reset()
         } else if let loose = partition?.loose {  // the same annotations; one moved
             partition?.index = PointIndex(points: loose.map { annotations.worldPoint(at: Int($0)) })
@@ -125,9 +152,9 @@ package final class ClusterStore {
     private func partitioned() -> Partition {
         if let partition { return partition }
         var parts = Partition()
-        if let identify = clusteringIdentifier {
+        if isEnabled {
             for (i, a) in annotations.annotations.enumerated() {
-                if let id = identify(a) { parts.groups[id, default: []].append(Int32(i)) } else { parts.loose.append(Int32(i)) }
+                if let id = identifier(of: a) { parts.groups[id, default: []].append(Int32(i)) } else { parts.loose.append(Int32(i)) }
             }
         }
         parts.index = PointIndex(points: parts.loose.map { annotations.worldPoint(at: Int($0)) })

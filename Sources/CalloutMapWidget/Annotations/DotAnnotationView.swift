@@ -4,8 +4,10 @@ import CalloutMapCore
 /// A small dot with a white ring, for context places that should not shout.
 @MainActor
 open class DotAnnotationView: AnnotationView {
+    /// The dot's colour.
     public var color = RGBA(0x613583) { didSet { setNeedsDisplay() } }
 
+    /// A dot.
     public required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
         zPriority = 250

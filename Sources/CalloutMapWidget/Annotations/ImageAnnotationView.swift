@@ -6,6 +6,7 @@ import CalloutMapCore
 /// clicks on the picture's transparent parts fall through.
 @MainActor
 open class ImageAnnotationView: AnnotationView {
+    /// The picture; setting it sizes the view and puts its hotspot on the coordinate.
     public var image: PinImage? {
         didSet {
             guard let image else { return }

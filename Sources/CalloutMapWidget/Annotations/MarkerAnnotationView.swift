@@ -7,7 +7,9 @@ import Foundation
 /// that grows when selected.
 @MainActor
 open class MarkerAnnotationView: AnnotationView {
+    /// The balloon's colour.
     public var markerTintColor = RGBA(0xE01B24) { didSet { setNeedsDisplay() } }
+    /// The glyph's colour.
     public var glyphTintColor = RGBA(0xFFFFFF) { didSet { setNeedsDisplay() } }
     /// Up to three characters drawn inside the balloon; nil draws a dot.
     public var glyphText: String? { didSet { setNeedsDisplay() } }
@@ -15,6 +17,7 @@ open class MarkerAnnotationView: AnnotationView {
     static let normalSize = Size(width: 30, height: 40)
     static let selectedSize = Size(width: 40, height: 53)
 
+    /// A marker.
     public required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
         zPriority = 500

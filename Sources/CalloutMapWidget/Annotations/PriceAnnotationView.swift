@@ -2,8 +2,8 @@ import CCalloutMapGtk
 import CalloutMapCore
 import Foundation
 
-/// A rounded price tag whose text comes from the annotation (seed 002's price
-/// pins), so each pin looks different. The tag's pointer rests on the coordinate.
+/// A rounded price tag whose text comes from the annotation (its `price`
+/// property), so each pin looks different. The tag's pointer rests on the coordinate.
 @MainActor
 open class PriceAnnotationView: AnnotationView {
     /// The label; by default the annotation's `price` property, as "$129".

@@ -65,10 +65,12 @@ public struct CalloutControl: Equatable, Sendable {
         case callout
     }
 
+    /// Where it is.
     public var position: Position
     /// The control's accessible name (its tooltip or the words on it).
     public var label: String
 
+    /// A control at a position with an accessible name.
     public init(position: Position, label: String) {
         self.position = position
         self.label = label

@@ -2,7 +2,7 @@ import CCalloutMapGtk
 import CalloutMapCore
 import Foundation
 
-/// The callout-as-annotation approach (seed 001): on select, an annotation at
+/// The callout-as-annotation approach: on select, an annotation at
 /// the pin's own coordinate whose view draws the callout; on deselect it goes.
 /// It moves with the map like any pin — and, unlike the original, it does not
 /// drift while zooming: its view's offset is the pin view's callout anchor in

@@ -4,11 +4,16 @@ import CalloutMapGtk
 
 /// The colours and shape of a callout bubble.
 public struct CalloutAppearance: Sendable, Equatable {
+    /// The body's colour.
     public var fill: RGBA
+    /// The outline's colour.
     public var border: RGBA
+    /// The body's corner radius in logical pixels.
     public var cornerRadius: Double
+    /// Space between the outline and the content.
     public var padding: Double
 
+    /// An appearance.
     public init(fill: RGBA, border: RGBA, cornerRadius: Double = 10, padding: Double = 10) {
         self.fill = fill
         self.border = border
@@ -18,8 +23,9 @@ public struct CalloutAppearance: Sendable, Equatable {
 
     /// MapKit-like white bubble (SMCalloutView's radius 8–10, border alpha 0.2).
     public static let light = CalloutAppearance(fill: RGBA(0xFFFFFF), border: RGBA(0x000000, alpha: 0.2))
+    /// The standard callout in the dark style.
     public static let dark = CalloutAppearance(fill: RGBA(0x303030), border: RGBA(0xFFFFFF, alpha: 0.15))
-    /// The custom callout of seed 000/002: a dark, rounder, tighter bubble.
+    /// The default custom callout: a dark, rounder, tighter bubble.
     public static let customDark = CalloutAppearance(fill: RGBA(0x241F31, alpha: 0.94), border: RGBA(0x000000, alpha: 0.4),
                                                      cornerRadius: 16, padding: 12)
 }

@@ -100,8 +100,10 @@ public struct CustomCallout {
     /// The content, usually a `.stack` of text and buttons; every button in it reports as
     /// `CalloutControl.Position.callout`.
     public var content: CalloutAccessory
+    /// The bubble's colours, corners and padding.
     public var appearance: CalloutAppearance
 
+    /// A custom callout; dark unless told otherwise.
     public init(content: CalloutAccessory, appearance: CalloutAppearance = .customDark) {
         self.content = content
         self.appearance = appearance

@@ -1,4 +1,4 @@
-/// The ways a selected pin can show its information (the seed documents' approaches).
+/// The ways a selected pin can show its information (the four approaches MapKit apps use).
 public enum CalloutMode: String, Sendable, CaseIterable {
     /// A bubble drawn by the map: title, subtitle, accessories, detail view (MapKit's standard callout).
     case standard

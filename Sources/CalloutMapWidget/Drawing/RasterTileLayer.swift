@@ -10,12 +10,13 @@ import Foundation
 /// basemap show. Deeper than the source goes, its deepest tile is drawn scaled.
 @MainActor
 public final class RasterTileLayer {
+    /// Where the tiles come from.
     public let source: any TileSource
     /// 1 for an opaque base layer; less for an overlay.
     public var opacity: Double { didSet { if opacity != oldValue { changed() } } }
-    public var byteBudget: Int { images.byteBudget }
+    package var byteBudget: Int { images.byteBudget }
     /// Changes whenever what the layer draws changes (a tile landed, the opacity changed).
-    public private(set) var revision = 0
+    package private(set) var revision = 0
     /// Tiles that could not be had (missing tiles are not failures).
     public private(set) var failures = 0
     /// The first failure, for telling the user once per source.
@@ -29,15 +30,17 @@ public final class RasterTileLayer {
     private var images: SurfaceLRU<TileID>
     private var loading: [TileID: Task<Void, Never>] = [:]
 
+    /// A layer over `source`, drawn at `opacity`, keeping up to `byteBudget` bytes of decoded tiles.
     public init(source: any TileSource, opacity: Double = 1, byteBudget: Int = 96 << 20) {
         self.source = source
         self.opacity = opacity
         images = SurfaceLRU(byteBudget: byteBudget)
     }
 
+    /// The source's credit line, shown in the map's corner.
     public var attribution: String? { source.attribution }
-    public var cachedTileCount: Int { images.count }
-    public var loadingTileCount: Int { loading.count }
+    package var cachedTileCount: Int { images.count }
+    package var loadingTileCount: Int { loading.count }
 
     /// The tile the source holds for a map tile: itself, or its ancestor at the source's deepest
     /// zoom and which square of that ancestor it is (fractions of a tile).
@@ -132,7 +135,7 @@ public final class RasterTileLayer {
     /// `timeout` seconds in all; what has not come by then is left to the basemap.
     /// Returns how many tiles had not landed when time ran out.
     @discardableResult
-    public func loadAll(covering viewport: Viewport, scale: Int, timeout: Double) -> Int {
+    package func loadAll(covering viewport: Viewport, scale: Int, timeout: Double) -> Int {
         var wide = viewport
         wide.size = Size(width: viewport.size.width + 2 * MapRaster.margin, height: viewport.size.height + 2 * MapRaster.margin)
         return preload(wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
@@ -141,7 +144,7 @@ public final class RasterTileLayer {
     /// Loads what the given map tiles need before drawing, waiting on this thread at most
     /// `timeout` seconds in all. Returns how many had not landed by then.
     @discardableResult
-    public func preload(_ tiles: [TileID], timeout: Double) -> Int {
+    package func preload(_ tiles: [TileID], timeout: Double) -> Int {
         let wanted = sourceTiles(for: tiles).filter { images.lookup($0) == nil }
         guard !wanted.isEmpty else { return 0 }
         final class Results: @unchecked Sendable {

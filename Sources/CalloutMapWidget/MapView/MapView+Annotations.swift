@@ -4,14 +4,17 @@ import CalloutMapGtk
 
 /// Annotations, their views and selection, as `MKMapView` has them.
 extension MapView {
+    /// Every annotation added, in the order added (clusters are the map's own and not among them).
     public var annotations: [any Annotation] { annotationLayer.annotations.annotations }
 
+    /// Adds annotations; views are made as they come on screen.
     public func addAnnotations(_ new: [any Annotation]) {
         annotationLayer.add(new)
         pinProxies.scheduleSync()
         queueDraw()
     }
 
+    /// Adds one annotation.
     public func addAnnotation(_ annotation: any Annotation) { addAnnotations([annotation]) }
 
     /// Removes annotations; a removed selected annotation is deselected first.
@@ -24,8 +27,10 @@ extension MapView {
         queueDraw()
     }
 
+    /// Removes one annotation.
     public func removeAnnotation(_ annotation: any Annotation) { removeAnnotations([annotation]) }
 
+    /// The view class `dequeueReusableAnnotationView(withIdentifier:for:)` makes for an identifier.
     public func register(_ viewClass: AnnotationView.Type, forAnnotationViewWithReuseIdentifier identifier: String) {
         annotationLayer.register(viewClass, forReuseIdentifier: identifier)
     }
@@ -73,6 +78,7 @@ extension MapView {
 
     // MARK: Selection
 
+    /// The selected annotation, if any.
     public var selectedAnnotation: (any Annotation)? { selectedView?.annotation }
 
 
@@ -98,6 +104,7 @@ extension MapView {
         callouts.present(for: view)
     }
 
+    /// Deselects an annotation (the selected one when nil); its callout goes.
     public func deselectAnnotation(_ annotation: (any Annotation)? = nil, animated: Bool = true) {
         guard let view = selectedView, let selected = view.annotation else { return }
         if let annotation, annotation !== selected { return }

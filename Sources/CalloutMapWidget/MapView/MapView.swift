@@ -49,8 +49,8 @@ public final class MapView: WidgetImplementation {
     }
     /// Popover mode: keep the pin selected while its popover is open (true), or deselect it as soon as it shows.
     public var popoverKeepsSelection = true
-    /// Standard mode: when set, the callout first shows this for about a second (seed 004's
-    /// temporary title, e.g. "Loading…"), then the title, subtitle and accessories.
+    /// Standard mode: when set, the callout first shows this for about a second (a temporary
+    /// title, e.g. "Loading…", while the app fetches more), then the title, subtitle and accessories.
     public var temporaryCalloutTitle: String?
     /// Tile sources over the offline basemap, bottom first (an opaque base, then overlays).
     /// Switching them keeps the pins, the selection and its callout.
@@ -109,6 +109,9 @@ public final class MapView: WidgetImplementation {
             if !building { self.pinProxies.scheduleSync() }
             self.delegate?.mapView(self, clusteringInProgress: building)
         }
+        annotationLayer.clusters.onViewIdentifiersChanged = { [weak self] in
+            Timer.after(milliseconds: 0) { self?.queueDraw() }  // noticed mid-layout: the next frame clusters
+        }
         annotationLayer.clusters.onProgress = { [weak self] done in
             guard let self, !self.isDisposed else { return }
             self.delegate?.mapView(self, clusteringProgress: done)
@@ -123,9 +126,12 @@ public final class MapView: WidgetImplementation {
 
     // MARK: Camera
 
+    /// The coordinate at the map's centre.
     public var centerCoordinate: Coordinate { viewport.centerCoordinate }
+    /// The zoom level: 0 shows the whole world, 19 a street.
     public var zoom: Double { viewport.zoom }
 
+    /// Moves the map at once (no animation) to a centre and, if given, a zoom.
     public func setCenter(_ center: Coordinate, zoom: Double? = nil) {
         stopMotion()
         viewport.centerCoordinate = center
@@ -202,6 +208,7 @@ public final class MapView: WidgetImplementation {
 
     // MARK: Drawing
 
+    /// Device pixels per logical pixel (2 on a HiDPI screen).
     public var scaleFactor: Int { widget == nil ? 1 : Int(gtk_widget_get_scale_factor(widget)) }
 
     package func snapshot(_ snapshot: OpaquePointer) {

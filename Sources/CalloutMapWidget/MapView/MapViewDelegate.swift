@@ -21,6 +21,7 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, annotationView view: AnnotationView, calloutAccessoryControlTapped control: CalloutControl)
     /// A callout (or popover) appeared for a view, or went away.
     func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView)
+    /// A callout (or popover) went away.
     func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView)
     /// The popover closed itself (a click outside or Escape).
     func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView)
@@ -45,6 +46,7 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                         calloutAccessoryControlTapped control: CalloutControl) {}
     public func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {}
+    /// Does nothing by default.
     public func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}

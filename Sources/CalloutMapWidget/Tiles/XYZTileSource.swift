@@ -11,6 +11,7 @@ import Foundation
 /// tile policy asks for one), requests cancelled with the task that made them. A 404 or 204 is
 /// "no tile here"; any other failure throws, and the map shows the offline basemap there.
 public final class XYZTileSource: TileSource, @unchecked Sendable {
+    /// The User-Agent sent with every request, as tile servers' policies ask.
     public static let userAgent = "CalloutMap/0.1.0 (GTK map library; +https://github.com/calloutmap/CalloutMap)"
     /// Connections per host at most, unless a source asks for fewer.
     public static let connectionsPerHost = 4
@@ -21,9 +22,13 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
     public let attribution: String?
     public let zoomRange: ClosedRange<Int>
     public let tileSize: Int
+    /// The URL template with `{z}`, `{x}`, `{y}`, `{s}` (subdomain) and `{r}` ("@2x" on HiDPI).
     public let template: String
+    /// Values `{s}` takes in turn.
     public let subdomains: [String]
+    /// Whether `{r}` asks for double-size tiles.
     public let retina: Bool
+    /// How many requests may be open to the host at once.
     public let maxConnections: Int
     /// Where downloaded tiles are kept (fresh ones are served without a request; stale ones are
     /// revalidated with their ETag, and still served when the server cannot be reached).
@@ -33,6 +38,7 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
     /// Created on the main thread at the first request; used only there.
     nonisolated(unsafe) fileprivate var session: UnsafeMutablePointer<SoupSession>?
 
+    /// A source for a URL template; `cache` keeps tiles on disk (pass nil for none).
     public init(template: String, name: String? = nil, attribution: String? = nil, zoomRange: ClosedRange<Int> = 0...19,
                 subdomains: [String] = ["a", "b", "c"], retina: Bool = false, tileSize: Int = 256,
                 maxConnections: Int = XYZTileSource.connectionsPerHost, cache: TileDiskCache? = nil) throws(TileSourceError) {

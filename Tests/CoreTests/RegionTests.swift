@@ -1,0 +1,53 @@
+import CalloutMapCore
+import XCTest
+
+/// Regions as boxes of longitude and latitude: the box around places, and the view that shows a box.
+final class RegionTests: XCTestCase {
+    func testEnclosingBoxIsTheSmallestIncludingAcrossTheAntimeridian() throws {
+        let bay = try XCTUnwrap(GeoBounds(enclosing: [Coordinate(latitude: 37.8, longitude: -122.5),
+                                                      Coordinate(latitude: 37.3, longitude: -121.9),
+                                                      Coordinate(latitude: 38.0, longitude: -122.2)]))
+        XCTAssertEqual([bay.west, bay.south, bay.east, bay.north], [-122.5, 37.3, -121.9, 38.0])
+        // Fiji and Samoa: 10° across the antimeridian, not 350° the other way round.
+        let pacific = try XCTUnwrap(GeoBounds(enclosing: [Coordinate(latitude: -18, longitude: 178),
+                                                          Coordinate(latitude: -14, longitude: -172)]))
+        XCTAssertEqual(pacific.west, 178)
+        XCTAssertEqual(pacific.east, -172)
+        XCTAssertEqual(pacific.worldRect.width, 10.0 / 360, accuracy: 1e-12)
+        XCTAssertNil(GeoBounds(enclosing: []))
+        XCTAssertNil(GeoBounds(enclosing: [Coordinate(latitude: .nan, longitude: 0)]))
+    }
+
+    func testFittingShowsTheWholeBoxWithItsPaddingAndNoMore() throws {
+        let size = Size(width: 800, height: 600)
+        let start = Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 2, size: size)
+        for box in [GeoBounds(west: -122.5, south: 37.3, east: -121.9, north: 38.0)!,
+                    GeoBounds(west: 178, south: -18, east: -172, north: -14)!,
+                    GeoBounds(west: 2.2, south: 48.8, east: 2.5, north: 48.9)!] {
+            let fitted = start.fitting(box, padding: 40)
+            let corners = [Coordinate(latitude: box.north, longitude: box.west), Coordinate(latitude: box.south, longitude: box.east)]
+            let points = corners.map { fitted.screenPoint(for: $0) }
+            for p in points {
+                XCTAssertTrue(fitted.bounds.insetBy(dx: 39.9, dy: 39.9).contains(p), "\(box): \(p) inside the padding")
+            }
+            // As close as it fits: one side of the box touches the padding.
+            let spanX = abs(points[1].x - points[0].x), spanY = abs(points[1].y - points[0].y)
+            XCTAssertTrue(abs(spanX - 720) < 0.5 || abs(spanY - 520) < 0.5, "\(box): \(spanX) × \(spanY)")
+            // What it shows holds the box.
+            let shown = fitted.visibleBounds
+            XCTAssertLessThanOrEqual(shown.south, box.south)
+            XCTAssertGreaterThanOrEqual(shown.north, box.north)
+        }
+        // A single point is not zoomed in without end.
+        let point = GeoBounds(enclosing: [Coordinate(latitude: 48.85, longitude: 2.35)])!
+        XCTAssertEqual(start.fitting(point).zoom, 17)
+        XCTAssertEqual(start.fitting(point).centerCoordinate.latitude, 48.85, accuracy: 1e-9)
+    }
+
+    func testVisibleBoundsOfAViewWiderThanTheWorldIsEveryLongitude() {
+        let world = Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, size: Size(width: 1000, height: 800))
+        XCTAssertEqual(world.visibleBounds.west, -180)
+        XCTAssertEqual(world.visibleBounds.east, 180)
+        XCTAssertEqual(world.bounds, Rect(x: 0, y: 0, width: 1000, height: 800))
+    }
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the README's library example in a package outside this one, as an app would:
+# it depends on this package by path, has a C module of its own named CGtk (as other
+# Swift GTK bindings do), and one of its files uses both. Fails if the README's first
+# Swift block in "The library in five minutes" does not compile with `import CalloutMap`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+outside=build/outside-package
+mkdir -p "$outside/Sources/CGtk" "$outside/Sources/Places"
+
+# The example: the first ```swift block after the section's heading.
+python3 - "$root/README.md" "$outside/Sources/Places/main.swift" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+section = text.split("## The library in five minutes", 1)[1]
+match = re.search(r"```swift\n(.*?)```", section, re.S)
+if not match:
+    sys.exit("README.md: no ```swift block in 'The library in five minutes'")
+code = match.group(1)
+imports = sorted(set(re.findall(r"^import (\w+)", code, re.M)) - {"Foundation"})
+if imports != ["CalloutMap"]:
+    sys.exit(f"README.md: the example imports {imports}, not CalloutMap alone")
+open(sys.argv[2], "w").write(code)
+PY
+
+cat > "$outside/Package.swift" <<SWIFT
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Places",
+    dependencies: [.package(path: "$root")],
+    targets: [
+        // A C module of the app's own, named as other GTK bindings name theirs.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4"),
+        .executableTarget(name: "Places", dependencies: ["CGtk", .product(name: "CalloutMap", package: "$(basename "$root")")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+cat > "$outside/Sources/CGtk/module.modulemap" <<'MAP'
+module CGtk [system] {
+    header "shim.h"
+    link "gtk-4"
+    export *
+}
+MAP
+echo '#include <gtk/gtk.h>' > "$outside/Sources/CGtk/shim.h"
+# A file that uses the app's own binding with the map's escape hatch.
+cat > "$outside/Sources/Places/OwnBinding.swift" <<'SWIFT'
+import CGtk
+import CalloutMap
+
+/// The map in a box made with the app's own GTK binding.
+@MainActor func boxed(_ map: MapView) -> UnsafeMutablePointer<GtkWidget> {
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), map.gtkWidget)
+    return box
+}
+SWIFT
+
+swift build --package-path "$outside" 2>&1 | grep -v "warning: prohibited flag" | tail -n 20
+test -x "$outside/.build/debug/Places"
+echo "the README's example builds in an outside package with its own CGtk module: ok"
