@@ -2,12 +2,14 @@
 # Builds the README's library example in a package outside this one, as an app would:
 # it depends on this package by path, has a C module of its own named CGtk (as other
 # Swift GTK bindings do), and one of its files uses both. Fails if the README's first
-# Swift block in "The library in five minutes" does not compile with `import CalloutMap`.
+# Swift block in "The library in five minutes" does not compile with `import CalloutMap`,
+# or if a program of that package does not find the shipped basemap with no configuration.
+# The package lives outside the checkout (under $TMPDIR), so nothing is found by being near it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-outside=build/outside-package
-mkdir -p "$outside/Sources/CGtk" "$outside/Sources/Places"
+outside="${TMPDIR:-/tmp}/calloutmap-outside-package"
+mkdir -p "$outside/Sources/CGtk" "$outside/Sources/Places" "$outside/Sources/FindsBasemap"
 
 # The example: the first ```swift block after the section's heading.
 python3 - "$root/README.md" "$outside/Sources/Places/main.swift" <<'PY'
@@ -21,6 +23,8 @@ code = match.group(1)
 imports = sorted(set(re.findall(r"^import (\w+)", code, re.M)) - {"Foundation"})
 if imports != ["CalloutMap"]:
     sys.exit(f"README.md: the example imports {imports}, not CalloutMap alone")
+if code != open("Examples/HelloMap/main.swift").read():
+    sys.exit("README.md: the library example differs from Examples/HelloMap/main.swift (keep them the same)")
 open(sys.argv[2], "w").write(code)
 PY
 
@@ -35,6 +39,7 @@ let package = Package(
         // A C module of the app's own, named as other GTK bindings name theirs.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4"),
         .executableTarget(name: "Places", dependencies: ["CGtk", .product(name: "CalloutMap", package: "$(basename "$root")")]),
+        .executableTarget(name: "FindsBasemap", dependencies: [.product(name: "CalloutMap", package: "$(basename "$root")")]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -60,6 +65,24 @@ import CalloutMap
 }
 SWIFT
 
+# A program of the dependent package finds the basemap with no configuration.
+cat > "$outside/Sources/FindsBasemap/main.swift" <<'SWIFT'
+import CalloutMap
+
+do {
+    _ = try Basemap.bundled()
+    print("found")
+} catch {
+    print(error)
+}
+SWIFT
+
 swift build --package-path "$outside" 2>&1 | grep -v "warning: prohibited flag" | tail -n 20
 test -x "$outside/.build/debug/Places"
 echo "the README's example builds in an outside package with its own CGtk module: ok"
+found=$(cd / && env -u CALLOUTMAP_DATA_DIR "$outside/.build/debug/FindsBasemap")
+if [ "$found" != found ]; then
+  echo "a program depending on the package did not find the basemap: $found" >&2
+  exit 1
+fi
+echo "a program depending on the package finds the shipped basemap with no configuration: ok"

@@ -44,7 +44,7 @@ import Foundation
 }
 
 let app = MapApplication(id: "org.example.HelloMap")
-var places: Places?
+var places: Places?   // the map holds its delegate weakly: kept here
 exit(app.run { app in
     let window = MapWindow(application: app, title: "Hello, map")
     do {

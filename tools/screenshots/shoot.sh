@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Takes a screenshot of the app for the README: a private X display of 1281×801 with a
+# compositor (for the window's shadows and rounded corners), a D-Bus session, the
+# release binary with the given arguments; waits, then captures the whole screen.
+#   tools/screenshots/shoot.sh docs/window-light.png --light --select "Ferry Building"
+# Set SHOOT_DELAY (seconds, default 4) for slow starts, SHOOT_KEYS for xdotool keys to press first.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out="$1"; shift
+bin=.build/release/calloutmap
+[ -x "$bin" ] || swift build -c release --product calloutmap >/dev/null
+display=:57
+Xvfb "$display" -screen 0 1281x801x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill "$xvfb" 2>/dev/null || true' EXIT
+sleep 1
+export DISPLAY="$display" GSK_RENDERER=cairo GSETTINGS_BACKEND=memory
+xcompmgr >/dev/null 2>&1 &
+dbus-run-session -- bash -c '
+  "$0" "$@" >/dev/null 2>&1 &
+  app=$!
+  sleep "${SHOOT_DELAY:-4}"
+  if [ -n "${SHOOT_KEYS:-}" ]; then xdotool key --delay 200 $SHOOT_KEYS; sleep 1; fi
+  import -window root "'"$out"'"
+  kill "$app"' "$bin" --size 1280x800 "$@"
+convert "$out" -crop 1281x801+0+0 +repage "$out"
+echo "$out"
