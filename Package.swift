@@ -14,10 +14,12 @@ let package = Package(
     ],
     targets: [
         // GTK 4 (with cairo, pango, GLib) from Debian's libgtk-4-dev, and a small C shim. Named for this
-        // package: SwiftPM refuses two targets of one name in a graph, and other bindings use "CCalloutMapGtk".
+        // package: SwiftPM refuses two targets of one name in a graph, and other bindings use "CGtk".
         .systemLibrary(name: "CCalloutMapGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // libsoup 3 from Debian's libsoup-3.0-dev: HTTP for online tiles.
         .systemLibrary(name: "CalloutMapSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // libadwaita 1.2 from Debian's libadwaita-1-dev: the app's GNOME look, toasts, About. The library does not use it.
+        .systemLibrary(name: "CCalloutMapAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         // SQLite 3 from Debian's libsqlite3-dev: MBTiles files are SQLite databases.
         .systemLibrary(name: "CalloutMapSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Pure Swift: geometry, projection, tiles, viewport, gestures, basemap decoding, tile sources. No GTK.
@@ -28,7 +30,7 @@ let package = Package(
         .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CalloutMapSoup"]),
         // The one module a client imports.
         .target(name: "CalloutMap", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CalloutMapWidget", "CCalloutMapGtk"]),
-        .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk"]),
+        .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CCalloutMapAdw"]),
         .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "TestServers"]),
         // libFuzzer targets for the parsers (scripts/fuzz.sh); built plainly, it replays files.
         .executableTarget(name: "CalloutMapFuzz", dependencies: ["CalloutMapCore"]),

@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh run
 swift build -c release --product calloutmap
+./scripts/build-data.sh  # the settings schema and translations, for the build tree
 exec "$(swift build -c release --show-bin-path)/calloutmap" "$@"

@@ -32,6 +32,7 @@ fi
 
 echo "== build"
 swift build --build-tests
+./scripts/build-data.sh
 
 echo "== the library: its public API and documentation (DocC), and the README's example in an outside package"
 ./scripts/docs.sh
@@ -60,6 +61,9 @@ if [ -s "$stage/render.err" ] || [ ! -s "$stage/check.png" ]; then
   exit 1
 fi
 echo "installed binary renders the basemap and demo pins from its installed data: ok"
+# As meson's post-install step does outside a staging directory.
+glib-compile-schemas "$(dirname "$installed")/../share/glib-2.0/schemas"
+CALLOUTMAP_INSTALLED="$installed" XDG_CONFIG_HOME="$stage/config" ./scripts/with-display.sh ./scripts/check-installed-app.sh
 
 echo "== swift test (Xvfb, G_DEBUG=fatal-criticals)"
 # Downloaded tiles go to a cache of the run's own, never the user's.

@@ -1,38 +1,135 @@
+import CCalloutMapAdw
 import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
-/// The GtkApplication: one window per activation, several instances allowed.
+/// The application (AdwApplication): one instance on the session bus. `calloutmap FILE…` hands
+/// the files to the running window, or starts one; a launch with options of its own (a centre, a
+/// mode, `--log-events`…) opens its own window in its own process, so scripts that start the app
+/// with options always get the window they asked for and its events.
 @MainActor
 final class CalloutMapApplication {
     static let id = "io.github.calloutmap.CalloutMap"
+    /// The release; meson.build's project version says the same (a test holds them together).
+    static let version = "0.2.0"
 
     let options: Options
-    let basemap: Basemap
-    let annotationFiles: [URL]
+    let dataDirectory: URL
+    private var basemap: Basemap?
+    private var settings: AppSettings?
     private var windows: [MainWindow] = []
 
-    init(options: Options, basemap: Basemap, annotationFiles: [URL]) {
+    init(options: Options, dataDirectory: URL) {
         self.options = options
-        self.basemap = basemap
-        self.annotationFiles = annotationFiles
+        self.dataDirectory = dataDirectory
     }
 
     func run() -> Int32 {
-        let app = gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE)!
-        defer { g_object_unref(app.rawObject) }
-        Signal.connect(app, "activate") { [self] in
-            let window = MainWindow(application: app, options: options, basemap: basemap)
-            window.onClose = { [weak self, weak window] in self?.windows.removeAll { $0 === window } }
-            window.load(annotationFiles)
-            windows.append(window)
-            window.present()
+        var app = makeApplication(unique: true)
+        var error: UnsafeMutablePointer<GError>?
+        if g_application_register(cm_application(app), nil, &error) == 0 {
+            // No registration at all (a broken bus): carry on as a plain, non-unique program.
+            if let error { g_error_free(error) }
+            g_object_unref(app.rawObject)
+            app = makeApplication(unique: false)
+        } else if g_application_get_is_remote(cm_application(app)) != 0 {
+            if !options.setsUpWindow {
+                // Another CalloutMap runs: it opens the files (or comes to the front); we are done.
+                defer { g_object_unref(app.rawObject) }
+                return Self.runApplication(app, files: options.files)
+            }
+            g_object_unref(app.rawObject)
+            app = makeApplication(unique: false)
         }
-        // GLib sees only the program name: our options are already parsed.
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
-        defer { free(argv[0]) }
-        return g_application_run(cast(app), 1, &argv)
+        defer { g_object_unref(app.rawObject) }
+        do {
+            basemap = try Basemap(directory: dataDirectory.appendingPathComponent("basemap"))
+        } catch {
+            FileHandle.standardError.write(Data("calloutmap: \(error)\n".utf8))
+            return 1
+        }
+        // Our options are parsed already; GLib is given the files alone.
+        let status = Self.runApplication(app, files: options.files)
+        AppSettings.flush()
+        return status
+    }
+
+    /// The application with its handlers connected: `startup` runs as it registers (first
+    /// instance only), `activate` and `open` when it runs.
+    private func makeApplication(unique: Bool) -> UnsafeMutablePointer<AdwApplication> {
+        let flags = G_APPLICATION_HANDLES_OPEN.rawValue | (unique ? 0 : G_APPLICATION_NON_UNIQUE.rawValue)
+        let app = adw_application_new(Self.id, GApplicationFlags(flags))!
+        let gtkApp = cm_gtk_application(app.rawObject)!
+        Signal.connect(app, "startup") { [self] in startUp(gtkApp) }
+        Signal.connect(app, "activate") { [self] in
+            if let window = windows.last {
+                window.present()
+            } else {
+                openWindow(gtkApp, files: options.files.map { URL(fileURLWithPath: $0) })
+            }
+        }
+        Signal.connect(app, "open") { [self] (files: UnsafeMutableRawPointer?, count: Int32, _: UnsafePointer<CChar>?) in
+            let urls = Self.urls(files, count)
+            if let window = windows.last {
+                window.open(urls)
+                window.present()
+            } else {
+                openWindow(gtkApp, files: urls)
+            }
+        }
+        return app
+    }
+
+    /// `g_application_run` with the program's name and the files: locally it leads to `activate`
+    /// (our window opens them), remotely to `open` or `activate` in the running instance.
+    private static func runApplication(_ app: some GObjectPointer, files: [String]) -> Int32 {
+        var argv: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + files).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        return g_application_run(cm_application(app.rawObject), Int32(argv.count - 1), &argv)
+    }
+
+    private func startUp(_ app: UnsafeMutablePointer<GtkApplication>) {
+        // Run from the build tree, the app's icon is found among the data's icons.
+        let icons = dataDirectory.appendingPathComponent("icons")
+        if let display = gdk_display_get_default(), FileManager.default.fileExists(atPath: icons.path) {
+            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons.path)
+        }
+        gtk_window_set_default_icon_name(Self.id)
+        settings = AppSettings(dataDirectory: dataDirectory)
+        Actions.add("quit", to: app) { [weak self] in self?.quit(app) }
+        Actions.add("about", to: app) { [weak self] in
+            guard let window = self?.windows.last else { return }
+            AboutWindow.present(over: window.window)
+        }
+        Shortcuts.install(on: app)
+    }
+
+    private func openWindow(_ app: UnsafeMutablePointer<GtkApplication>, files: [URL]) {
+        guard let basemap, let settings else { return }
+        let window = MainWindow(application: app, options: options, settings: settings, basemap: basemap)
+        window.onClose = { [weak self, weak window] in self?.windows.removeAll { $0 === window } }
+        window.load(AnnotationFiles.urls(options: options, dataDirectory: dataDirectory))
+        if !files.isEmpty { window.open(files) }
+        windows.append(window)
+        window.present()
+    }
+
+    /// Ctrl+Q: every window closes as if its close button were pressed (so each saves its
+    /// state), then the application ends.
+    private func quit(_ app: UnsafeMutablePointer<GtkApplication>) {
+        for window in windows { gtk_window_close(cm_window(window.window)) }
+        g_application_quit(cm_application(app))
+    }
+
+    private static func urls(_ files: UnsafeMutableRawPointer?, _ count: Int32) -> [URL] {
+        guard let files, count > 0 else { return [] }
+        let array = files.assumingMemoryBound(to: OpaquePointer?.self)
+        return (0..<Int(count)).compactMap { i in
+            guard let file = array[i], let path = g_file_get_path(file) else { return nil }
+            defer { g_free(path) }
+            return URL(fileURLWithPath: String(cString: path))
+        }
     }
 }

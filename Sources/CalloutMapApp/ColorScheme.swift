@@ -1,45 +1,25 @@
+import CCalloutMapAdw
 import CCalloutMapGtk
 import CalloutMapGtk
 
-/// Follows the desktop's dark-style preference (GNOME's
-/// `org.gnome.desktop.interface color-scheme`, or GTK's prefer-dark setting)
-/// unless `--dark`/`--light` forces one, and tells GTK so the header bar matches.
+/// Light or dark, through libadwaita's style manager: it follows the desktop's preference (the
+/// settings portal, so also under Flatpak and outside GNOME) unless `--dark`/`--light` forces one.
 @MainActor
 final class ColorScheme {
-    private let forced: Options.Theme
-    private var settings: ObjectRef?
+    private let manager: OpaquePointer
     var onChange: ((Bool) -> Void)?
 
     init(forced: Options.Theme) {
-        self.forced = forced
-        if forced == .system, let source = g_settings_schema_source_get_default(),
-           let schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.interface", 1) {
-            if g_settings_schema_has_key(schema, "color-scheme") != 0, let s = g_settings_new("org.gnome.desktop.interface") {
-                settings = ObjectRef(adopting: s.rawObject)
-                Signal.connect(s, "changed::color-scheme") { [weak self] (_: UnsafeMutableRawPointer?) in self?.apply() }
-            }
-            g_settings_schema_unref(schema)
-        }
-    }
-
-    var prefersDark: Bool {
+        manager = adw_style_manager_get_default()
         switch forced {
-        case .dark: return true
-        case .light: return false
-        case .system:
-            if let settings, g_settings_get_enum(cast(settings.pointer), "color-scheme") == 1 { return true }  // prefer-dark
-            if let gtk = gtk_settings_get_default() {
-                return cm_get_bool_property(gtk.rawObject, "gtk-application-prefer-dark-theme") != 0
-            }
-            return false
+        case .dark: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_FORCE_DARK)
+        case .light: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_FORCE_LIGHT)
+        case .system: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_PREFER_LIGHT)
         }
+        Signal.connect(manager, "notify::dark") { [weak self] (_: UnsafeMutableRawPointer?) in self?.apply() }
     }
 
-    func apply() {
-        let dark = prefersDark
-        if let gtk = gtk_settings_get_default() {
-            cm_set_bool_property(gtk.rawObject, "gtk-application-prefer-dark-theme", dark ? 1 : 0)
-        }
-        onChange?(dark)
-    }
+    var prefersDark: Bool { adw_style_manager_get_dark(manager) != 0 }
+
+    func apply() { onChange?(prefersDark) }
 }

@@ -3,7 +3,7 @@ import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
-/// The side panel: what the selected approach is (its origin and trade-offs)
+/// The side panel: what the selected approach is (how it works and what it costs)
 /// and a live log of the delegate's events, newest first.
 @MainActor
 final class EventPanel {
@@ -17,12 +17,15 @@ final class EventPanel {
     var onPopoverKeepsSelection: ((Bool) -> Void)?
     var onShowsData: ((Bool) -> Void)?
 
-    static let descriptions: [CalloutMode: String] = [
-        .standard: "MapKit's standard callout (seed 000 §1–2, seed 003): a bubble the map draws, with title, subtitle, left and right accessory controls and a detail view that can replace the subtitle. Least code; the look is the toolkit's.",
-        .custom: "A custom callout as a subview of the pin (seed 000 §3, seed 002): the pin's view adds its own callout with its own shape and colours and extends its hit area to it, by shape. Full control of the look; clicking the pin again toggles it.",
-        .annotation: "The callout is itself an annotation at the pin's coordinate (seed 001): it moves with the map like a pin. The original drifted while zooming; here its offset is the pin's callout anchor in screen pixels, so it stays put.",
-        .popover: "A GtkPopover pointing at the pin (seed 000 §4): a real floating surface that takes focus, closes on a click outside (which it consumes) or Escape, and follows the pin while the map moves.",
-    ]
+    /// Each approach in plain words: what it is and what it costs.
+    static var descriptions: [CalloutMode: String] {
+        [
+            .standard: tr("The map draws a bubble above the pin with its title and subtitle, buttons on either side and an optional detail view in place of the subtitle. The least code; it looks the same for every pin."),
+            .custom: tr("The pin draws its own callout, in its own shape and colours, and clicks on that callout count as clicks on the pin. Full control of the look; clicking the pin again closes it."),
+            .annotation: tr("The callout is a map item of its own, placed at the pin, so it moves with the map while you pan and zoom and stays exactly above the pin."),
+            .popover: tr("A GTK popover points at the pin: a floating window that takes the keyboard, closes on a click outside or Escape, and follows the pin while the map moves."),
+        ]
+    }
 
     /// `files` is the list of files on the map, shown between the options and the events.
     init(temporaryTitle: Bool, popoverKeepsSelection: Bool, showsData: Bool, files: UnsafeMutablePointer<GtkWidget>) {
@@ -38,18 +41,18 @@ final class EventPanel {
         gtk_widget_set_margin_end(about, 12)
         gtk_widget_set_margin_top(about, 12)
         gtk_widget_set_margin_bottom(about, 12)
-        gtk_box_append(cast(widget), Self.heading("About this approach"))
+        gtk_box_append(cast(widget), Self.heading(tr("About this approach")))
         gtk_box_append(cast(widget), about)
-        let temporary = Self.check("Temporary title first (standard)", active: temporaryTitle)
-        let keeps = Self.check("Pin stays selected under its popover", active: popoverKeepsSelection)
-        let data = Self.check("Show a place's data in its callout", active: showsData)
+        let temporary = Self.check(tr("Temporary title first (standard)"), active: temporaryTitle)
+        let keeps = Self.check(tr("Pin stays selected under its popover"), active: popoverKeepsSelection)
+        let data = Self.check(tr("Show a place's data in its callout"), active: showsData)
         gtk_box_append(cast(widget), temporary)
         gtk_box_append(cast(widget), keeps)
         gtk_box_append(cast(widget), data)
         gtk_box_append(cast(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         // The files section (its heading and list) shows only while there are files.
         let section = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(cast(section), Self.heading("Files"))
+        gtk_box_append(cast(section), Self.heading(tr("Files")))
         gtk_box_append(cast(section), files)
         gtk_box_append(cast(section), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         gtk_widget_set_visible(section, gtk_widget_get_visible(files))
@@ -57,12 +60,12 @@ final class EventPanel {
             gtk_widget_set_visible(section, gtk_widget_get_visible(files))
         }
         gtk_box_append(cast(widget), section)
-        gtk_box_append(cast(widget), Self.heading("Events"))
+        gtk_box_append(cast(widget), Self.heading(tr("Events")))
 
         list = gtk_list_box_new()
         gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
         gtk_widget_add_css_class(list, "navigation-sidebar")
-        cm_accessible_set_label(list, "Events")
+        cm_accessible_set_label(list, tr("Events"))
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

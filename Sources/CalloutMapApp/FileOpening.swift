@@ -25,7 +25,7 @@ final class FileOpening {
     }
 
     func choose() {
-        let native = gtk_file_chooser_native_new("Open GeoJSON", cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+        let native = gtk_file_chooser_native_new(tr("Open GeoJSON"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, "GeoJSON")
         gtk_file_filter_add_pattern(filter, "*.geojson")

@@ -1,3 +1,4 @@
+import CCalloutMapAdw
 import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
@@ -24,17 +25,16 @@ private final class OpenFile {
     }
 }
 
-/// The application window: a header bar with zoom buttons over the map.
+/// The application window (AdwApplicationWindow): a header bar — open, zoom, map source, the
+/// approach, the side panel and the primary menu — over the map and the side panel, with toasts
+/// for what happened. Every command is an action (`win.*`), reached from buttons, menus and keys.
 @MainActor
 final class MainWindow: MapViewDelegate {
     let window: UnsafeMutablePointer<GtkWidget>
     let map: MapView
     let events: EventLog
     private let colorScheme: ColorScheme
-    private let banner = ProblemBanner()
-    private let zoomIn: UnsafeMutablePointer<GtkWidget>
-    private let zoomOut: UnsafeMutablePointer<GtkWidget>
-    private let modes: ModeSwitcher
+    private let toasts: Toasts
     private let panel: EventPanel
     private var opening: FileOpening!
     private var tileSwitcher: TileSourceSwitcher!
@@ -51,69 +51,93 @@ final class MainWindow: MapViewDelegate {
     /// The callout shown but not yet reported (it is, 50 ms on), and the one reported shown.
     private var calloutPending: AnnotationView?
     private var calloutReported: AnnotationView?
+    /// A popover callout is open: Escape is its own to close it.
+    private var popoverOpen = false
     /// The window was destroyed (the application lets go of this object).
     var onClose: (() -> Void)?
     private let activity = ActivityIndicator()
     private var loadsInFlight = 0
     private var initialSelection: String?
+    private var zoomInAction: OpaquePointer!
+    private var zoomOutAction: OpaquePointer!
+    private var modeAction: OpaquePointer!
+    private var deselectAction: OpaquePointer!
+    private var showPanelAction: OpaquePointer!
+    private let settings: AppSettings
 
-    init(application: UnsafeMutablePointer<GtkApplication>, options: Options, basemap: Basemap) {
+    /// Options given on the command line win over what `settings` remember.
+    init(application: UnsafeMutablePointer<GtkApplication>, options: Options, settings: AppSettings, basemap: Basemap) {
+        self.settings = settings
         events = EventLog(enabled: options.logEvents)
         geoJSON = options.geoJSON
         colorScheme = ColorScheme(forced: options.theme)
-        map = MapView(basemap: basemap, center: options.center, zoom: options.zoom,
+        map = MapView(basemap: basemap, center: options.centerGiven ? options.center : settings.center,
+                      zoom: options.zoomGiven ? options.zoom : settings.zoom,
                       style: colorScheme.prefersDark ? .dark : .light)
-        window = gtk_application_window_new(application)
+        window = adw_application_window_new(application)
+        toasts = Toasts(window: window)
         gtk_window_set_title(cm_window(window), "CalloutMap")
-        gtk_window_set_default_size(cm_window(window), Int32(options.size.width), Int32(options.size.height))
-
-        let header = gtk_header_bar_new()!
-        let zoomBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_widget_add_css_class(zoomBox, "linked")
-        zoomOut = IconButton.make("zoom-out-symbolic", tooltip: "Zoom Out")
-        zoomIn = IconButton.make("zoom-in-symbolic", tooltip: "Zoom In")
-        gtk_box_append(cast(zoomBox), zoomOut)
-        gtk_box_append(cast(zoomBox), zoomIn)
-        gtk_header_bar_pack_start(opaque(header), zoomBox)
-        modes = ModeSwitcher(selected: options.mode)
+        let size = options.sizeGiven ? options.size : settings.windowSize
+        gtk_window_set_default_size(cm_window(window), Int32(size.width), Int32(size.height))
+        if !options.sizeGiven && settings.isMaximized { gtk_window_maximize(cm_window(window)) }
         panel = EventPanel(temporaryTitle: options.temporaryTitle, popoverKeepsSelection: options.popoverKeepsSelection, showsData: true,
                            files: fileList.widget)
-        gtk_header_bar_set_title_widget(opaque(header), modes.widget)
+        // A small window asked for on the command line leaves the room to the map.
+        let panelShown = options.sizeGiven ? options.size.width >= 900 : settings.showsPanel
+        let mode = options.modeGiven ? options.mode : settings.mode
+        let sidebar = gtk_revealer_new()!
+        tileSwitcher = TileSourceSwitcher(window: window)
+        opening = FileOpening(window: window)
+        addActions(sidebar: sidebar, panelShown: panelShown, mode: mode)
+
+        let header = adw_header_bar_new()!
+        let open = IconButton.make("document-open-symbolic", tooltip: tr("Open GeoJSON… (Ctrl+O)"), accessibleName: tr("Open GeoJSON…"))
+        gtk_actionable_set_action_name(cm_actionable(open.rawObject), "win.open")
+        let zoomBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(zoomBox, "linked")
+        let zoomOut = IconButton.make("zoom-out-symbolic", tooltip: tr("Zoom Out"))
+        let zoomIn = IconButton.make("zoom-in-symbolic", tooltip: tr("Zoom In"))
+        gtk_actionable_set_action_name(cm_actionable(zoomOut.rawObject), "win.zoom-out")
+        gtk_actionable_set_action_name(cm_actionable(zoomIn.rawObject), "win.zoom-in")
+        gtk_box_append(cast(zoomBox), zoomOut)
+        gtk_box_append(cast(zoomBox), zoomIn)
+        adw_header_bar_pack_start(OpaquePointer(header), open)
+        adw_header_bar_pack_start(OpaquePointer(header), zoomBox)
+        adw_header_bar_pack_start(OpaquePointer(header), tileSwitcher.widget)
+        adw_header_bar_set_title_widget(OpaquePointer(header), ModeSwitcher.make())
+        adw_header_bar_pack_end(OpaquePointer(header), Self.primaryMenu(mapSources: tileSwitcher.menu))
         let panelToggle = gtk_toggle_button_new()!
         gtk_button_set_icon_name(cast(panelToggle), "sidebar-show-right-symbolic")
-        gtk_widget_set_tooltip_text(panelToggle, "Approach and Events (F9)")
-        cm_accessible_set_label(panelToggle, "Show approach and events")
-        gtk_toggle_button_set_active(cast(panelToggle), 1)
-        gtk_header_bar_pack_end(opaque(header), panelToggle)
-        let open = IconButton.make("document-open-symbolic", tooltip: "Open GeoJSON… (Ctrl+O)")
-        gtk_header_bar_pack_start(opaque(header), open)
-        tileSwitcher = TileSourceSwitcher(window: window)
-        gtk_header_bar_pack_start(opaque(header), tileSwitcher.widget)
-        gtk_header_bar_pack_end(opaque(header), activity.widget)
-        gtk_window_set_titlebar(cm_window(window), header)
+        gtk_widget_set_tooltip_text(panelToggle, tr("Side Panel (F9)"))
+        cm_accessible_set_label(panelToggle, tr("Show approach and events"))
+        gtk_actionable_set_action_name(cm_actionable(panelToggle.rawObject), "win.show-panel")
+        adw_header_bar_pack_end(OpaquePointer(header), panelToggle)
+        adw_header_bar_pack_end(OpaquePointer(header), activity.widget)
 
-        let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(OpaquePointer(overlay), map.widget)
-        gtk_overlay_add_overlay(OpaquePointer(overlay), banner.widget)
-        gtk_widget_set_hexpand(overlay, 1)
-        let sidebar = gtk_revealer_new()!
         gtk_revealer_set_transition_type(OpaquePointer(sidebar), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
         gtk_revealer_set_child(OpaquePointer(sidebar), panel.widget)
-        gtk_revealer_set_reveal_child(OpaquePointer(sidebar), options.sizeGiven && options.size.width < 900 ? 0 : 1)
-        gtk_toggle_button_set_active(cast(panelToggle), options.sizeGiven && options.size.width < 900 ? 0 : 1)
+        gtk_revealer_set_reveal_child(OpaquePointer(sidebar), panelShown ? 1 : 0)
+        gtk_widget_set_hexpand(map.widget, 1)
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        gtk_box_append(cast(row), overlay)
+        gtk_box_append(cast(row), map.widget)
         gtk_box_append(cast(row), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
         gtk_box_append(cast(row), sidebar)
-        gtk_window_set_child(cm_window(window), row)
+        toasts.setChild(row)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(content), header)
+        gtk_widget_set_vexpand(toasts.widget, 1)
+        gtk_box_append(cast(content), toasts.widget)
+        adw_application_window_set_content(cast(window), content)
+        let shortcuts = Shortcuts.makeWindow()
+        gtk_application_window_set_help_overlay(cast(window), OpaquePointer(shortcuts))
+        g_object_unref(shortcuts.rawObject)
+        Shortcuts.installLocal(on: window)
+
         initialSelection = options.select
-        map.calloutMode = options.mode
-        map.temporaryCalloutTitle = options.temporaryTitle ? "Loading…" : nil
+        map.calloutMode = mode
+        map.temporaryCalloutTitle = options.temporaryTitle ? tr("Loading…") : nil
         map.popoverKeepsSelection = options.popoverKeepsSelection
-        panel.describe(options.mode)
-        Signal.connect(panelToggle, "toggled") {
-            gtk_revealer_set_reveal_child(OpaquePointer(sidebar), gtk_toggle_button_get_active(cast(panelToggle)))
-        }
+        panel.describe(mode)
 
         map.delegate = self
         tileSwitcher.onChange = { [weak self] layer in self?.map.tileLayers = layer.map { [$0] } ?? [] }
@@ -123,52 +147,74 @@ final class MainWindow: MapViewDelegate {
             self?.reportFailures(of: layer)
             return layer
         }
-        if let path = options.tiles { showTiles(path) }
+        switch options.tiles ?? settings.tileSource {
+        case "": break
+        case TileSourceSwitcher.openStreetMap: tileSwitcher.showOpenStreetMap()
+        case let source: showTiles(source)
+        }
         DemoViews.register(on: map.annotationLayer)
         map.clusteringIdentifier = DemoViews.clusteringIdentifier
-        Signal.connect(zoomIn, "clicked") { [weak self] in self?.map.zoom(by: ZoomSteps.key) }
-        Signal.connect(zoomOut, "clicked") { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }
-        modes.onChange = { [weak self] mode in self?.switchMode(mode) }
-        opening = FileOpening(window: window)
-        opening.onOpen = { [weak self] urls in self?.load(urls, announce: true) }
-        Signal.connect(open, "clicked") { [weak self] in self?.opening.choose() }
+        opening.onOpen = { [weak self] urls in self?.open(urls) }
         fileList.onRemove = { [weak self] id in self?.removeFile(id: id) }
+        Signal.connectStopping(window, "close-request") { [weak self] in
+            self?.saveState()
+            return false
+        }
         Signal.connect(window, "destroy") { [weak self] in self?.close() }
-        panel.onTemporaryTitle = { [weak self] on in self?.map.temporaryCalloutTitle = on ? "Loading…" : nil }
+        panel.onTemporaryTitle = { [weak self] on in self?.map.temporaryCalloutTitle = on ? tr("Loading…") : nil }
         panel.onPopoverKeepsSelection = { [weak self] on in self?.map.popoverKeepsSelection = on }
         panel.onShowsData = { [weak self] on in self?.showsData = on }  // from the next selection on
-        // Keys 1–4 pick the approach, F9 the panel, Escape closes the callout wherever focus is.
-        let keys = gtk_event_controller_key_new()!
-        Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: UInt32) -> Bool in
-            guard let self else { return false }
-            if Int32(keyval) == GDK_KEY_o, state & GDK_CONTROL_MASK.rawValue != 0 {
-                self.opening.choose()
-                return true
-            }
-            guard state & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0 else { return false }
-            switch Int32(keyval) {
-            case GDK_KEY_1, GDK_KEY_KP_1: self.switchMode(.standard)
-            case GDK_KEY_2, GDK_KEY_KP_2: self.switchMode(.custom)
-            case GDK_KEY_3, GDK_KEY_KP_3: self.switchMode(.annotation)
-            case GDK_KEY_4, GDK_KEY_KP_4: self.switchMode(.popover)
-            case GDK_KEY_F9: gtk_toggle_button_set_active(cast(panelToggle), gtk_toggle_button_get_active(cast(panelToggle)) == 0 ? 1 : 0)
-            case GDK_KEY_Escape:
-                guard self.map.selectedAnnotation != nil else { return false }
-                self.map.deselectAnnotation()
-            default: return false
-            }
-            return true
-        }
-        gtk_widget_add_controller(window, cm_controller(keys.rawObject))
+        toasts.onShow = { [weak self] title in self?.events.emit(["event": "toast", "title": title]) }
         colorScheme.apply()
-        updateZoomButtons()
+        updateActions()
     }
 
-    /// The buttons say when the map cannot zoom further.
-    private func updateZoomButtons() {
-        gtk_widget_set_sensitive(zoomIn, map.zoom < Viewport.zoomRange.upperBound ? 1 : 0)
-        gtk_widget_set_sensitive(zoomOut, map.zoom > Viewport.zoomRange.lowerBound ? 1 : 0)
+    /// The window's commands. Accelerators are the application's (Shortcuts); buttons and menu
+    /// items name the actions, so they are enabled and checked as the actions are.
+    private func addActions(sidebar: UnsafeMutablePointer<GtkWidget>, panelShown: Bool, mode: CalloutMode) {
+        Actions.add("open", to: window) { [weak self] in self?.opening.choose() }
+        zoomInAction = Actions.add("zoom-in", to: window) { [weak self] in self?.map.zoom(by: ZoomSteps.key) }
+        zoomOutAction = Actions.add("zoom-out", to: window) { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
+        modeAction = Actions.addChoice("mode", to: window, state: mode.rawValue) { [weak self] value in
+            guard let mode = CalloutMode(rawValue: value) else { return }
+            self?.switchMode(mode)
+        }
+        showPanelAction = Actions.addSwitch("show-panel", to: window, state: panelShown) { on in
+            gtk_revealer_set_reveal_child(OpaquePointer(sidebar), on ? 1 : 0)
+        }
+        deselectAction = Actions.add("deselect", to: window) { [weak self] in self?.map.deselectAnnotation() }
+    }
+
+    /// The primary menu: open, the map source, the side panel, keyboard shortcuts and About.
+    private static func primaryMenu(mapSources: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        let files = g_menu_new()!
+        g_menu_append(files, tr("_Open GeoJSON…"), "win.open")
+        g_menu_append_submenu(files, tr("_Map Source"), cm_menu_model(mapSources.rawObject))
+        g_menu_append(files, tr("Side _Panel"), "win.show-panel")
+        g_menu_append_section(menu, nil, cm_menu_model(files.rawObject))
+        let help = g_menu_new()!
+        g_menu_append(help, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(help, tr("_About CalloutMap"), "app.about")
+        g_menu_append_section(menu, nil, cm_menu_model(help.rawObject))
+        g_object_unref(files.rawObject)
+        g_object_unref(help.rawObject)
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(OpaquePointer(button), cm_menu_model(menu.rawObject))
+        gtk_menu_button_set_primary(OpaquePointer(button), 1)  // F10 opens it
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        cm_accessible_set_label(button, tr("Main Menu"))
+        g_object_unref(menu.rawObject)
+        return button
+    }
+
+    /// Zoom stops at the map's limits; Escape has a callout to close unless a popover takes it.
+    private func updateActions() {
+        Actions.setEnabled(zoomInAction, map.zoom < Viewport.zoomRange.upperBound)
+        Actions.setEnabled(zoomOutAction, map.zoom > Viewport.zoomRange.lowerBound)
+        Actions.setEnabled(deselectAction, map.selectedAnnotation != nil && !popoverOpen)
     }
 
     func present() {
@@ -176,10 +222,16 @@ final class MainWindow: MapViewDelegate {
         gtk_widget_grab_focus(map.widget)
     }
 
+    /// Files the person opened (chooser, drop, command line, a second launch): shown, announced,
+    /// and the view moves to fit their places.
+    func open(_ urls: [URL]) {
+        load(urls, announce: true)
+    }
+
     /// Files at least this big (bytes) are read on a worker thread.
     static let backgroundLoadBytes = 1 << 20
 
-    /// Shows the points of GeoJSON files; problems go to standard error and a banner. Small
+    /// Shows the points of GeoJSON files; problems go to standard error and a toast. Small
     /// files show at once; big ones are read on a worker thread with a running count in the
     /// header bar, the map usable meanwhile. Each file gets a row in the side panel's list,
     /// from which it can be removed (stopping its load).
@@ -189,7 +241,7 @@ final class MainWindow: MapViewDelegate {
             let file = OpenFile(id: nextFileID, url: url)
             nextFileID += 1
             openFiles[file.id] = file
-            fileList.add(id: file.id, name: url.lastPathComponent, status: "Loading…")
+            fileList.add(id: file.id, name: url.lastPathComponent, status: tr("Loading…"))
             // What is not a regular file reports 0 here and is refused at once, without blocking.
             let bytes = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
             if bytes >= Self.backgroundLoadBytes { big.append(file) } else { small.append(file) }
@@ -201,9 +253,10 @@ final class MainWindow: MapViewDelegate {
     }
 
     private func loadInBackground(_ files: [OpenFile], announce: Bool) {
-        let name = files.count == 1 ? files[0].url.lastPathComponent : "\(files.count) files"
+        let name = files.count == 1 ? files[0].url.lastPathComponent
+            : String(format: trn("%d file", "%d files", files.count), files.count)
         loadsInFlight += 1
-        activity.setLoading("Loading \(name)…")
+        activity.setLoading(String(format: tr("Loading %@…"), name))
         events.emit(["event": "loading-started", "files": files.map(\.url.path)])
         let jobs = files.map { ($0.url, Optional($0.cancellation)) }, geoJSON = self.geoJSON
         // The worker holds no reference to the window: closed meanwhile, its results are dropped.
@@ -212,7 +265,7 @@ final class MainWindow: MapViewDelegate {
                 DispatchQueue.main.async { [weak self] in
                     MainActor.assumeIsolated {
                         guard let self, !self.isClosed else { return }
-                        self.activity.setLoading("Loading… \(count.formatted()) places")
+                        self.activity.setLoading(String(format: trn("Loading… %@ place", "Loading… %@ places", count), localized(count)))
                         self.events.emit(["event": "loading-progress", "count": count, "percent": Int(fraction * 100)])
                     }
                 }
@@ -241,19 +294,30 @@ final class MainWindow: MapViewDelegate {
             fileList.setStatus(id: file.id, Self.status(of: result))
         }
         map.addAnnotations(added)
-        if !problems.isEmpty { banner.show(problems) }
-        if announce {
-            let names = files.map(\.url.lastPathComponent).joined(separator: ", ")
-            panel.log("Opened \(added.count) places", names)
-            events.emit(["event": "opened", "files": files.map(\.url.path), "count": added.count, "problems": problems.count])
+        toasts.show(problems)
+        guard announce else { return }
+        let names = files.map(\.url.lastPathComponent).joined(separator: ", ")
+        panel.log(String(format: trn("Opened %d place", "Opened %d places", added.count), added.count), names)
+        events.emit(["event": "opened", "files": files.map(\.url.path), "count": added.count, "problems": problems.count])
+        guard !added.isEmpty else { return }
+        map.showAnnotations(added, animated: true)
+        let shown = files.filter { openFiles[$0.id] === $0 }
+        let title = shown.count == 1
+            ? String(format: trn("Opened “%@” — %@ place", "Opened “%@” — %@ places", added.count), names, localized(added.count))
+            : String(format: trn("Opened %@ place", "Opened %@ places", added.count), localized(added.count))
+        toasts.show(title, button: tr("Remove")) { [weak self] in
+            for file in shown { self?.removeFile(id: file.id) }
         }
     }
 
     private static func status(of result: GeoJSONLoader.Result) -> String {
-        if let fatal = result.problems.first(where: { $0.severity == .fatal }) { return "Not loaded: \(fatal.message)" }
-        let places = result.annotations.count == 1 ? "1 place" : "\(result.annotations.count.formatted()) places"
+        if let fatal = result.problems.first(where: { $0.severity == .fatal }) {
+            return String(format: tr("Not loaded: %@"), fatal.message)
+        }
+        let count = result.annotations.count
+        let places = String(format: trn("%@ place", "%@ places", count), localized(count))
         let skipped = result.problems.filter { $0.severity == .skipped }.count
-        return skipped == 0 ? places : "\(places), \(skipped.formatted()) skipped"
+        return skipped == 0 ? places : String(format: trn("%@, %@ skipped", "%@, %@ skipped", skipped), places, localized(skipped))
     }
 
     /// Takes a file's annotations off the map; a file still loading stops.
@@ -262,12 +326,21 @@ final class MainWindow: MapViewDelegate {
         file.cancellation.cancel()
         fileList.remove(id: id)
         map.removeAnnotations(file.annotations)
-        panel.log("Removed", file.url.lastPathComponent)
+        panel.log(tr("Removed"), file.url.lastPathComponent)
         events.emit(["event": "file-removed", "file": file.url.path, "count": file.annotations.count, "loading": file.isLoading])
     }
 
     /// The files on the map, in the order they were opened.
     var files: [URL] { openFiles.values.sorted { $0.id < $1.id }.map(\.url) }
+
+    /// Remembers the window and its view for the next start (the window is closing).
+    private func saveState() {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(cm_window(window), &width, &height)
+        settings.save(width: width, height: height, maximized: gtk_window_is_maximized(cm_window(window)) != 0,
+                      center: map.centerCoordinate, zoom: map.zoom, mode: map.calloutMode,
+                      showsPanel: Actions.isOn(showPanelAction), tileSource: tileSwitcher.selectedSource)
+    }
 
     /// The window is gone: loads stop, and late results and timers find nothing to do.
     private func close() {
@@ -282,29 +355,31 @@ final class MainWindow: MapViewDelegate {
             // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
             let layer = RasterTileLayer(source: try TileSources.source(for: path, scale: Int(gtk_widget_get_scale_factor(map.widget))))
             reportFailures(of: layer)
-            tileSwitcher.add(layer)
+            tileSwitcher.add(layer, source: path)
         } catch {
             FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
-            banner.show(messages: ["\(error); showing the offline map"])
+            toasts.showProblem(String(format: tr("Could not open the map source “%@”"), URL(fileURLWithPath: path).lastPathComponent),
+                               details: ["\(error)", tr("The offline map is shown instead.")])
         }
     }
 
-    /// A source's first failure is told once, on standard error and in the banner; the offline map shows there.
+    /// A source's first failure is told once, on standard error and in a toast; the offline map shows there.
     private func reportFailures(of layer: RasterTileLayer) {
         let name = layer.source.name
         layer.onFirstFailure = { [weak self] error in
             FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map there\n".utf8))
-            self?.banner.show(messages: ["Could not get tiles from \(name) — showing the offline map (\(error.reason))"])
+            self?.toasts.showProblem(String(format: tr("Could not get tiles from %@"), name),
+                                     details: ["\(error)", tr("The offline map is shown where tiles are missing.")])
         }
     }
 
     /// Switches the approach; the current selection is shown again the new way.
     func switchMode(_ mode: CalloutMode) {
         guard mode != map.calloutMode else { return }
-        modes.select(mode)
+        Actions.setState(modeAction, mode.rawValue)
         panel.describe(mode)
         map.calloutMode = mode
-        panel.log("Mode", ModeSwitcher.titles[mode]!)
+        panel.log(tr("Approach"), ModeSwitcher.titles[mode]!)
         events.emit(["event": "mode", "mode": mode.rawValue])
     }
 
@@ -321,12 +396,14 @@ final class MainWindow: MapViewDelegate {
             view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(data) : nil
         }
         events.emit(annotationEvent("select", view))
-        panel.log("Selected", view.annotation?.title ?? "")
+        panel.log(tr("Selected"), view.annotation?.title ?? "")
+        updateActions()
     }
 
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {
         events.emit(annotationEvent("deselect", view))
-        panel.log("Deselected", view.annotation?.title ?? "")
+        panel.log(tr("Deselected"), view.annotation?.title ?? "")
+        updateActions()
     }
 
     func mapView(_ mapView: MapView, annotationView view: AnnotationView,
@@ -335,14 +412,16 @@ final class MainWindow: MapViewDelegate {
         let name = control.label
         event["control"] = name
         events.emit(event)
-        panel.log("Accessory tapped: \(name)", view.annotation?.title ?? "")
+        panel.log(String(format: tr("Accessory tapped: %@"), name), view.annotation?.title ?? "")
     }
 
     /// Large sets cluster in the background: a spinner says so, the map stays usable.
     func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {
         clusteringPercent = 0
-        activity.setClustering(inProgress ? "Clustering \(mapView.annotations.count.formatted()) places…" : nil)
-        panel.log(inProgress ? "Clustering…" : "Clusters ready", "\(mapView.annotations.count) annotations")
+        let count = mapView.annotations.count
+        activity.setClustering(inProgress ? String(format: trn("Clustering %@ place…", "Clustering %@ places…", count), localized(count)) : nil)
+        panel.log(inProgress ? tr("Clustering…") : tr("Clusters ready"),
+                  String(format: trn("%@ place", "%@ places", count), localized(count)))
         events.emit(["event": inProgress ? "clustering-started" : "clustering-finished"])
     }
 
@@ -351,7 +430,9 @@ final class MainWindow: MapViewDelegate {
         let percent = Int((done * 100).rounded(.down))
         guard percent > clusteringPercent else { return }
         clusteringPercent = percent
-        activity.setClustering("Clustering \(mapView.annotations.count.formatted()) places… \(percent)%")
+        let count = mapView.annotations.count
+        activity.setClustering(String(format: trn("Clustering %@ place… %d %%", "Clustering %@ places… %d %%", count),
+                                      localized(count), percent))
         events.emit(["event": "clustering-progress", "percent": percent])
     }
 
@@ -359,6 +440,10 @@ final class MainWindow: MapViewDelegate {
         // Reported once laid out, with where it is (map coordinates; none for a popover). A callout
         // hidden before then is reported neither shown nor hidden: the events always pair up.
         calloutPending = view
+        if map.calloutMode == .popover {
+            popoverOpen = true
+            updateActions()
+        }
         Timer.after(milliseconds: 50) { [weak self, weak view] in
             guard let self, let view, self.calloutPending === view else { return }
             self.calloutPending = nil
@@ -371,6 +456,10 @@ final class MainWindow: MapViewDelegate {
 
     func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {
         if calloutPending === view { calloutPending = nil }
+        if popoverOpen {
+            popoverOpen = false
+            updateActions()
+        }
         guard calloutReported === view else { return }
         calloutReported = nil
         events.emit(annotationEvent("callout-hidden", view))
@@ -378,7 +467,9 @@ final class MainWindow: MapViewDelegate {
 
     func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {
         events.emit(annotationEvent("popover-closed", view))
-        panel.log("Popover closed", view.annotation?.title ?? "")
+        panel.log(tr("Popover closed"), view.annotation?.title ?? "")
+        popoverOpen = false
+        updateActions()
     }
 
     func mapView(_ mapView: MapView, annotationView view: AnnotationView,
@@ -417,15 +508,19 @@ final class MainWindow: MapViewDelegate {
             "center": EventLog.coordinate(mapView.centerCoordinate),
             "zoom": mapView.zoom,
             "scale": mapView.scaleFactor,
+            "mode": mapView.calloutMode.rawValue,
+            "panel": Actions.isOn(showPanelAction),
         ])
     }
 
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {
-        updateZoomButtons()
+        updateActions()
         var event: [String: Any] = ["event": "region", "center": EventLog.coordinate(mapView.centerCoordinate), "zoom": mapView.zoom]
         if let f = mapView.calloutFrame { event["callout"] = EventLog.rect(f) }
         events.emit(event)
-        panel.log("Region changed", String(format: "%.4f, %.4f at zoom %.1f", mapView.centerCoordinate.latitude,
-                                           mapView.centerCoordinate.longitude, mapView.zoom))
+        let c = mapView.centerCoordinate
+        panel.log(tr("Region changed"), String(format: tr("%@, %@ at zoom %@"), localized(c.latitude, digits: 4),
+                                               localized(c.longitude, digits: 4),
+                                               localized(mapView.zoom, digits: 1)))
     }
 }

@@ -13,12 +13,18 @@ struct Options {
     var center = defaultCenter
     var zoom = defaultZoom
     var size = Size(width: 1280, height: 800)
-    var sizeGiven = false
+    /// Given on the command line: these win over the remembered state.
+    var sizeGiven = false, centerGiven = false, zoomGiven = false, modeGiven = false
     var theme = Theme.system
     var scale = 1
     var output: String?
     var logEvents = false
     var dataFiles: [String] = []
+    /// Files named on the command line (not `--data`): opened like files chosen in the window,
+    /// in the running instance if there is one, and the view fits their places.
+    var files: [String] = []
+    /// An option other than files was given: this launch wants a window of its own.
+    var setsUpWindow = false
     var tiles: String?
     /// How long `render` waits for tiles, in all.
     var tileTimeout = 30.0
@@ -31,8 +37,11 @@ struct Options {
     var geoJSON = GeoJSONLoader.Options()
 
     static let usage = """
-    Usage: calloutmap [OPTIONS]
+    Usage: calloutmap [OPTIONS] [FILE.geojson…]
            calloutmap render --out FILE.png [OPTIONS]
+
+    Files open in the running CalloutMap window if there is one (else a new one), and the view
+    fits their places. A launch with other options opens a window of its own.
 
     Options:
       --center LAT,LON   map centre in degrees (default 37.7749,-122.4194, San Francisco)
@@ -50,12 +59,13 @@ struct Options {
       --no-demo          leave out the built-in San Francisco demo annotations
       --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover
       --select TITLE     select the annotation with this title at start
-      --temporary-title  standard callouts show "Loading…" for a second first (seed 004)
+      --temporary-title  standard callouts show "Loading…" for a second before their title
       --popover-deselects  popover mode deselects the pin as soon as its popover shows
       --log-events       print map events as JSON lines on standard output
       --scale N          render only: device pixels per pixel, 1 or 2 (default 1)
       --tile-timeout S   render only: the longest it waits for tiles, in seconds (default 30)
       --out FILE.png     render only: where to write the image
+      --version          print the version
       -h, --help         show this help
     """
 
@@ -71,6 +81,11 @@ struct Options {
             return v
         }
         while let arg = args.popFirst() {
+            if !arg.hasPrefix("-") {
+                o.files.append(arg)
+                continue
+            }
+            if arg != "-h" && arg != "--help" && arg != "--version" { o.setsUpWindow = true }
             switch arg {
             case "--center":
                 let v = try value(arg)
@@ -78,12 +93,14 @@ struct Options {
                     throw UsageError("--center takes LAT,LON with latitude within ±90 and longitude within ±180, not '\(v)'")
                 }
                 o.center = c
+                o.centerGiven = true
             case "--zoom":
                 let v = try value(arg)
                 guard let z = Double(v), z.isFinite, Viewport.zoomRange.contains(z) else {
                     throw UsageError("--zoom takes a number from 0 to 19, not '\(v)'")
                 }
                 o.zoom = z
+                o.zoomGiven = true
             case "--size":
                 let v = try value(arg)
                 guard let s = Size(parsing: v) else { throw UsageError("--size takes WIDTHxHEIGHT in pixels, not '\(v)'") }
@@ -115,10 +132,12 @@ struct Options {
                     throw UsageError("--mode takes standard, custom, annotation or popover, not '\(v)'")
                 }
                 o.mode = m
+                o.modeGiven = true
             case "--select": o.select = try value(arg)
             case "--temporary-title": o.temporaryTitle = true
             case "--popover-deselects": o.popoverKeepsSelection = false
             case "-h", "--help": throw HelpRequested()
+            case "--version": throw VersionRequested()
             default:
                 throw UsageError("unknown argument '\(arg)'")
             }
@@ -135,3 +154,5 @@ struct UsageError: Error {
 }
 
 struct HelpRequested: Error {}
+
+struct VersionRequested: Error {}

@@ -1,12 +1,14 @@
+import CCalloutMapAdw
 import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
-/// The header bar's choice of what the map shows: the offline map alone, OpenStreetMap's
-/// online tiles, or a tiles file (MBTiles) or URL over it. Files opened once stay in the list, their tiles kept, so switching
-/// back is instant. Names are plain text.
+/// The choice of what the map shows: the offline map alone, OpenStreetMap's online tiles, or a
+/// tiles file (MBTiles) or URL over it. Files opened once stay in the list, their tiles kept, so
+/// switching back is instant. Names are plain text. One choice action, `win.tile-source` (the
+/// source's index), drives the header bar's list and the primary menu's Map Source items alike.
 @MainActor
 final class TileSourceSwitcher {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -15,9 +17,16 @@ final class TileSourceSwitcher {
     /// (radio buttons), so from a file Up reaches the offline map without passing the online source.
     private let files: UnsafeMutablePointer<GtkWidget>
     private var layers: [RasterTileLayer?] = [nil]  // nil: the offline map alone (or OpenStreetMap not yet made)
+    /// What each entry was opened from, as the settings remember it.
+    private var sources = ["", TileSourceSwitcher.openStreetMap]
+    static let openStreetMap = "openstreetmap"
     /// Makes the OpenStreetMap layer the first time it is chosen (the window watches its failures).
     var makeOpenStreetMap: (() -> RasterTileLayer)?
     private var checks: [UnsafeMutablePointer<GtkWidget>] = []
+    private var action: OpaquePointer!
+    /// The primary menu's Map Source section: a radio item per source and "Open Tiles File…".
+    let menu = g_menu_new()!
+    private let menuSources = g_menu_new()!
     private var chooser: ObjectRef?
     private let popover: UnsafeMutablePointer<GtkWidget>  // the menu button owns it
     private let window: UnsafeMutablePointer<GtkWidget>
@@ -28,10 +37,12 @@ final class TileSourceSwitcher {
 
     init(window: UnsafeMutablePointer<GtkWidget>) {
         self.window = window
+        g_menu_append_section(menu, nil, cm_menu_model(menuSources.rawObject))
+        g_menu_append(menu, tr("Open Tiles File…"), "win.open-tiles")
         widget = gtk_menu_button_new()
-        gtk_menu_button_set_label(OpaquePointer(widget), "Offline Map")
-        gtk_widget_set_tooltip_text(widget, "Map Tiles")
-        cm_accessible_set_label(widget, "Map tiles")
+        gtk_menu_button_set_label(OpaquePointer(widget), tr("Offline Map"))
+        gtk_widget_set_tooltip_text(widget, tr("Map Source"))
+        cm_accessible_set_label(widget, tr("Map Source"))
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_widget_set_margin_start(box, 6)
         gtk_widget_set_margin_end(box, 6)
@@ -41,17 +52,23 @@ final class TileSourceSwitcher {
         files = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_box_append(cast(box), list)
         gtk_box_append(cast(box), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        let open = gtk_button_new_with_label("Open Tiles File…")!
+        let open = gtk_button_new_with_label(tr("Open Tiles File…"))!
         gtk_widget_add_css_class(open, "flat")
         gtk_box_append(cast(box), open)
         popover = gtk_popover_new()!
         gtk_popover_set_child(cast(popover), box)
         gtk_menu_button_set_popover(OpaquePointer(widget), popover)
-        addRow(title: "Offline Map", subtitle: "Natural Earth and GSHHG, no network")
+        // Made before the rows, which name it; `widget` and `popover` exist by now.
+        action = Actions.addChoice("tile-source", to: window, state: "0") { [weak self] value in
+            guard let self, let index = Int(value), self.layers.indices.contains(index) else { return }
+            self.show(index)
+        }
+        Actions.add("open-tiles", to: window) { [weak self] in self?.choose() }
+        addRow(title: tr("Offline Map"), subtitle: tr("Natural Earth and GSHHG, no network"))
         gtk_box_append(cast(list), files)
-        addRow(title: "OpenStreetMap", subtitle: "Online tiles from tile.openstreetmap.org, kept in the disk cache")
+        addRow(title: "OpenStreetMap", subtitle: tr("Online tiles from tile.openstreetmap.org, kept in the disk cache"))
         layers.append(nil)  // made when first chosen
-        select(0)
+        show(0)
         Signal.connect(open, "clicked") { [weak self] in
             guard let self else { return }
             gtk_popover_popdown(cast(self.popover))
@@ -59,40 +76,52 @@ final class TileSourceSwitcher {
         }
     }
 
-    /// Adds a source to the list and shows it.
-    func add(_ layer: RasterTileLayer) {
+    /// Adds a source, opened from `source` (a file or URL template), to the list and shows it.
+    func add(_ layer: RasterTileLayer, source: String) {
         layers.append(layer)
+        sources.append(source)
         addRow(title: layer.source.name, subtitle: layer.attribution ?? "", in: files)
         select(layers.count - 1)
     }
 
+    /// A radio row in the list and a radio item in the menu, both bound to the action (whose
+    /// target is the row's index): picking either switches, and both follow the state.
     private func addRow(title: String, subtitle: String, in box: UnsafeMutablePointer<GtkWidget>? = nil) {
         let check = gtk_check_button_new_with_label(title)!
         if let first = checks.first { gtk_check_button_set_group(cast(check), cast(first)) }
         if !subtitle.isEmpty { gtk_widget_set_tooltip_text(check, subtitle) }
         let index = checks.count
         checks.append(check)
+        gtk_actionable_set_detailed_action_name(cm_actionable(check.rawObject), "win.tile-source::\(index)")
         gtk_box_append(cast(box ?? list), check)
-        Signal.connect(check, "toggled") { [weak self] in
-            guard let self, gtk_check_button_get_active(cast(check)) != 0 else { return }
-            self.show(index)
-        }
+        let item = g_menu_item_new(title, "win.tile-source::\(index)")!
+        // The menu lists in the list's order: opened files before OpenStreetMap.
+        let position = box == nil ? Int32(g_menu_model_get_n_items(cm_menu_model(menuSources.rawObject))) : Int32(index - 1)
+        g_menu_insert_item(menuSources, position, item)
+        g_object_unref(item.rawObject)
     }
 
     private func select(_ index: Int) {
-        gtk_check_button_set_active(cast(checks[index]), 1)
-        show(index)
+        g_action_change_state(action, g_variant_new_string(String(index)))
     }
+
+    /// The source the map shows ("0" the offline map, "1" OpenStreetMap, then opened files).
+    var selection: Int { checks.indices.first { gtk_check_button_get_active(cast(checks[$0])) != 0 } ?? 0 }
+
+    /// What the map shows: "" the offline map, "openstreetmap", or the file or URL a source came from.
+    var selectedSource: String { sources[selection] }
+
+    func showOpenStreetMap() { select(1) }
 
     private func show(_ index: Int) {
         if index == 1, layers[1] == nil { layers[1] = makeOpenStreetMap?() }
-        let name = layers[index]?.source.name ?? "Offline Map"
+        let name = layers[index]?.source.name ?? tr("Offline Map")
         gtk_menu_button_set_label(OpaquePointer(widget), name.count > 24 ? String(name.prefix(23)) + "…" : name)
         onChange?(layers[index])
     }
 
     private func choose() {
-        let native = gtk_file_chooser_native_new("Open Tiles File", cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
+        let native = gtk_file_chooser_native_new(tr("Open Tiles File"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, "MBTiles")
         gtk_file_filter_add_pattern(filter, "*.mbtiles")

@@ -104,6 +104,29 @@ package enum Signal {
         return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
     }
 
+    /// GApplication::open (files, n_files, hint).
+    @discardableResult
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, n, hint, data in
+            let box = ClosureBox<@MainActor (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void>.from(data)
+            MainActor.assumeIsolated { box.call(files, n, hint) }
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
+    /// Signals with no arguments whose handler returns whether it stops the default:
+    /// GtkWindow::close-request. (Named apart: a closure could be read as either overload.)
+    @discardableResult
+    package static func connectStopping(_ instance: some GObjectPointer, _ name: String,
+                                        _ handler: @escaping @MainActor () -> Bool) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { _, data in
+            let box = ClosureBox<@MainActor () -> Bool>.from(data)
+            return MainActor.assumeIsolated { box.call() } ? 1 : 0
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
     package static func disconnect(_ instance: some GObjectPointer, _ id: UInt) {
         g_signal_handler_disconnect(instance.rawObject, gulong(id))
     }

@@ -46,4 +46,28 @@ final class GestureTests: XCTestCase {
         XCTAssertEqual(ScaleBar(metresPerPixel: 0.3, maxWidth: 120).label, "20 m")
         XCTAssertEqual(ScaleBar(metresPerPixel: 4000, maxWidth: 100).label, "200 km")
     }
+
+    func testScaleBarInFeetAndMilesWithTheLocalesDigitGrouping() {
+        // 120 px at 10 m/px is 1,200 m: less than a mile, so feet (3,937 ft fit: 2,000 ft).
+        let feet = ScaleBar(metresPerPixel: 10, maxWidth: 120, units: .imperial, locale: Locale(identifier: "en_US"))
+        XCTAssertEqual(feet.label, "2,000 ft")
+        XCTAssertEqual(feet.metres, 2000 * 0.3048, accuracy: 1e-9)
+        XCTAssertEqual(feet.width, 2000 * 0.3048 / 10, accuracy: 1e-9)
+        let miles = ScaleBar(metresPerPixel: 1000, maxWidth: 120, units: .imperial, locale: Locale(identifier: "en_US"))
+        XCTAssertEqual(miles.label, "50 mi")  // 74.6 miles fit
+        XCTAssertEqual(ScaleBar(metresPerPixel: 40_000, maxWidth: 100, units: .metric, locale: Locale(identifier: "de_DE")).label,
+                       "2.000 km")
+        XCTAssertEqual(ScaleBar(metresPerPixel: 40_000, maxWidth: 100, units: .metric, locale: Locale(identifier: "en_US")).label,
+                       "2,000 km")
+    }
+
+    func testTheLocaleComesFromThePOSIXVariables() {
+        XCTAssertEqual(UserLocale.scaleUnits(environment: ["LANG": "en_US.UTF-8"]), .imperial)
+        XCTAssertEqual(UserLocale.scaleUnits(environment: ["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "en_GB.UTF-8"]), .metric)
+        XCTAssertEqual(UserLocale.scaleUnits(environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "en_US"]), .imperial)
+        XCTAssertEqual(UserLocale.scaleUnits(environment: ["LANG": "C.UTF-8"]), .metric)
+        XCTAssertEqual(UserLocale.scaleUnits(environment: [:]), .metric)
+        XCTAssertEqual(UserLocale.identifier(for: "LC_NUMERIC", environment: ["LANG": "de_DE.UTF-8@euro"]), "de_DE")
+        XCTAssertEqual(UserLocale.numbers(environment: ["LC_NUMERIC": "de_DE.UTF-8"]).identifier, "de_DE")
+    }
 }

@@ -12,12 +12,14 @@ final class AppProcess {
     let errors: URL?
     private var consumed = 0
 
-    init(_ arguments: [String], keepingStandardError: Bool = false) throws {
+    /// `environment` is added to the test's own.
+    init(_ arguments: [String], keepingStandardError: Bool = false, environment: [String: String] = [:]) throws {
         let id = UUID().uuidString
         output = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-\(id).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = Self.binary
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = try FileHandle(forWritingTo: output)
         if keepingStandardError {
             let errors = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-\(id).err")
@@ -102,8 +104,6 @@ extension AppProcess {
     }
 }
 
-/// Runs a command line tool (xdotool, import) and fails the test if it fails.
-@discardableResult
 /// Runs the `calloutmap` binary to its end (a command, not a window): its exit status and standard error.
 func runCalloutMap(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
     let p = Process()
@@ -119,6 +119,8 @@ func runCalloutMap(_ arguments: [String], environment: [String: String]? = nil) 
     return (p.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
+/// Runs a command line tool (xdotool, import) and fails the test if it cannot start.
+@discardableResult
 func runTool(_ tool: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> Int32 {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

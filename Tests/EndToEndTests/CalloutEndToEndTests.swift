@@ -139,9 +139,13 @@ final class CalloutEndToEndTests: XCTestCase {
         XCTAssertEqual(runTool("xdotool", ["sleep", "0.4", "key", "Return"]), 0)
         let opened = try XCTUnwrap(s.app.next("opened", timeout: 10), "the chooser opened the file")
         XCTAssertEqual(opened["count"] as? Int, 1)
-        let p = s.viewport.screenPoint(for: Coordinate(latitude: 37.80, longitude: -122.45))
-        usleep(300_000)
-        click(s, Point(x: p.x, y: p.y - 24))
+        // The view moves to the place (animated): it ends centred on it.
+        var last: [String: Any]?
+        while let region = s.app.next("region", timeout: 2) { last = region }
+        let center = try XCTUnwrap(try XCTUnwrap(last)["center"] as? [String: Double])
+        XCTAssertEqual(center["lat"]!, 37.80, accuracy: 1e-6)
+        XCTAssertEqual(center["lon"]!, -122.45, accuracy: 1e-6)
+        click(s, Point(x: s.map.width / 2, y: s.map.height / 2 - 24))
         XCTAssertEqual(s.app.next("select")?["title"] as? String, "Opened Place")
     }
 

@@ -155,7 +155,7 @@ final class TileEndToEndTests: XCTestCase {
         XCTAssertEqual(shot?.pixel(Int(centre.x) + 60, Int(centre.y) + 60), Self.color(x: 4, y: 4), "tile 4,4 below right")
 
         // The header bar's switcher: back to the offline map, then the file again.
-        let menu = try XCTUnwrap(try app.atspiButtons().first { $0["name"] as? String == "Map tiles" })
+        let menu = try XCTUnwrap(try app.atspiButtons().first { $0["name"] as? String == "Map Source" })
         XCTAssertEqual(runTool("xdotool", ["mousemove", "\((menu["x"] as! Int) + (menu["width"] as! Int) / 2)",
                                            "\((menu["y"] as! Int) + (menu["height"] as! Int) / 2)", "click", "1", "sleep", "0.5"]), 0)
         let choices = try app.atspiButtons()

@@ -3,11 +3,12 @@
 # compositor (for the window's shadows and rounded corners), a D-Bus session, the
 # release binary with the given arguments; waits, then captures the whole screen.
 #   tools/screenshots/shoot.sh docs/window-light.png --light --select "Ferry Building"
-# Set SHOOT_DELAY (seconds, default 4) for slow starts, SHOOT_KEYS for xdotool keys to press first.
+# Set SHOOT_DELAY (seconds, default 4) for slow starts, SHOOT_KEYS for xdotool keys to press first,
+# SHOOT_BIN for another binary (a debug build).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="$1"; shift
-bin=.build/release/calloutmap
+bin=${SHOOT_BIN:-.build/release/calloutmap}
 [ -x "$bin" ] || swift build -c release --product calloutmap >/dev/null
 display=:57
 Xvfb "$display" -screen 0 1281x801x24 -nolisten tcp >/dev/null 2>&1 &

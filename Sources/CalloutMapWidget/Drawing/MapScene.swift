@@ -1,5 +1,6 @@
 import CCalloutMapGtk
 import CalloutMapCore
+import Foundation
 import Dispatch
 
 /// Everything the map paints for one frame, appended to a GtkSnapshot. The
@@ -26,6 +27,8 @@ package struct MapScene {
     package var callout: (sketch: CalloutSketch, placement: CalloutPlacement)?
     /// Tile sources drawn over the basemap, bottom first; the basemap shows where they have no tile.
     package var tileLayers: [RasterTileLayer] = []
+    package var scaleUnits = ScaleUnits.metric
+    package var numberLocale = Locale(identifier: "en_US_POSIX")
 
     package init(viewport: Viewport, style: BasemapStyle, scale: Int, tiles: TileCache,
                 fontName: String = MapScene.defaultFont) {
@@ -75,7 +78,8 @@ package struct MapScene {
             if let callout { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
         }
-        OverlayPainter(style: style, fontName: fontName).append(to: snapshot, viewport: viewport, attribution: attribution)
+        OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale)
+            .append(to: snapshot, viewport: viewport, attribution: attribution)
         return complete
     }
 }

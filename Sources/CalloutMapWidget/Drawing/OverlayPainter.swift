@@ -1,5 +1,6 @@
 import CCalloutMapGtk
 import CalloutMapCore
+import Foundation
 
 /// The scale bar (bottom left) and the data attribution (bottom right), each
 /// on a rounded translucent plate so it reads on land and water alike.
@@ -10,6 +11,8 @@ struct OverlayPainter {
 
     let style: BasemapStyle
     let fontName: String
+    var scaleUnits = ScaleUnits.metric
+    var numberLocale = Locale(identifier: "en_US_POSIX")
 
     var plate: RGBA { style.isDark ? RGBA(0x242424, alpha: 0.82) : RGBA(0xFFFFFF, alpha: 0.82) }
     var ink: RGBA { style.isDark ? RGBA(0xDEDDDA) : RGBA(0x3D3846) }
@@ -18,7 +21,8 @@ struct OverlayPainter {
         let size = viewport.size
         guard size.width > 120, size.height > 40 else { return }
 
-        let bar = ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, size.width / 4))
+        let bar = ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, size.width / 4),
+                           units: scaleUnits, locale: numberLocale)
         drawPlate(snapshot, text: bar.label, barWidth: bar.width, alignRight: false, in: size)
         drawPlate(snapshot, text: attribution, barWidth: 0, alignRight: true, in: size)
     }

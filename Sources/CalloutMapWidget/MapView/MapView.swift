@@ -1,5 +1,6 @@
 import CCalloutMapGtk
 import CalloutMapCore
+import Foundation
 import CalloutMapGtk
 
 /// The map widget, in the shape of MapKit's `MKMapView`: draws the offline
@@ -24,6 +25,11 @@ public final class MapView: WidgetImplementation {
     public internal(set) var viewport: Viewport
     /// The basemap's colours (light or dark).
     public var style: BasemapStyle { didSet { if style != oldValue { queueDraw() } } }
+    /// The scale bar's units; by default those customary in the person's locale (LC_MEASUREMENT:
+    /// feet and miles in the United States, metres elsewhere).
+    public var scaleUnits: ScaleUnits = UserLocale.scaleUnits() { didSet { if scaleUnits != oldValue { queueDraw() } } }
+    /// How the scale bar writes its number; by default the person's (LC_NUMERIC).
+    public var numberLocale: Locale = UserLocale.numbers() { didSet { queueDraw() } }
     package let tiles: TileCache
     package let annotationLayer = AnnotationLayer()
     var cycler = ClickCycler<ObjectIdentifier>()
@@ -216,6 +222,8 @@ public final class MapView: WidgetImplementation {
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
         scene.annotationLayer = annotationLayer
         scene.tileLayers = tileLayers
+        scene.scaleUnits = scaleUnits
+        scene.numberLocale = numberLocale
         scene.focusRing = focusRingView
         if let pin = draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
         let complete = scene.append(to: snapshot)

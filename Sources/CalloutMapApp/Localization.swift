@@ -1,0 +1,52 @@
+import CCalloutMapAdw
+import CCalloutMapGtk
+import CalloutMapCore
+import Foundation
+
+/// gettext for the app's own strings (domain "calloutmap"). Strings are marked `tr("…")` or
+/// `trn("…", "…", n)`; po/POTFILES lists the files and xgettext reads them as C, so a marked
+/// string is a plain literal — no interpolation: use `%@`/`%d` with `String(format:)`.
+enum Localization {
+    static let domain = "calloutmap"
+    /// Numbers are written as LC_NUMERIC says (Foundation on Linux does not follow it).
+    static let numbers = UserLocale.numbers()
+
+    /// Takes the locale from the environment and finds the translations (CompiledData).
+    /// A locale that is set but not generated on this system (no `locale -a` entry) still gets
+    /// its translations: the C library then stays in C.UTF-8 and is told the language instead.
+    static func setUp(dataDirectory: URL) {
+        gtk_disable_setlocale()  // done here, before GTK starts, with the fallback below
+        if setlocale(LC_ALL, "") == nil {
+            setlocale(LC_ALL, "C.UTF-8")
+            if let language = UserLocale.identifier(for: "LC_MESSAGES") { setenv("LANGUAGE", language, 0) }
+        }
+        if let dir = CompiledData.locale.directory(dataDirectory: dataDirectory) {
+            bindtextdomain(domain, dir.path)
+        }
+        bind_textdomain_codeset(domain, "UTF-8")
+        textdomain(domain)
+    }
+}
+
+/// The translation of a UI string.
+/// (Untranslated, gettext returns the pointer it was given: it is read while still valid.)
+func tr(_ text: String) -> String {
+    text.withCString { String(cString: dgettext(Localization.domain, $0)) }
+}
+
+/// The translation of a string with a count in it, singular or plural as the language has them.
+func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
+    singular.withCString { one in
+        plural.withCString { many in String(cString: dngettext(Localization.domain, one, many, UInt(max(0, count)))) }
+    }
+}
+
+/// A count as the person writes numbers ("12,345", "12.345").
+func localized(_ count: Int) -> String {
+    count.formatted(.number.locale(Localization.numbers))
+}
+
+/// A number with this many digits after the decimal sign ("37.7749", "37,7749").
+func localized(_ value: Double, digits: Int) -> String {
+    value.formatted(.number.locale(Localization.numbers).grouping(.never).precision(.fractionLength(digits)))
+}

@@ -1,0 +1,109 @@
+import CCalloutMapAdw
+import CCalloutMapGtk
+import CalloutMapGtk
+import Foundation
+
+/// Every keyboard shortcut, in one table: the application's accelerators are set from it and
+/// the Keyboard Shortcuts window lists it, so the two cannot disagree.
+@MainActor
+enum Shortcuts {
+    enum Group: CaseIterable {
+        case general, map, callouts
+
+        var title: String {
+            switch self {
+            case .general: return tr("General")
+            case .map: return tr("Map")
+            case .callouts: return tr("Callouts")
+            }
+        }
+    }
+
+    struct Shortcut {
+        /// The detailed action name ("win.mode::popover"); nil for keys the map handles itself.
+        var action: String?
+        /// GTK accelerator strings; the first is the one shown.
+        var accels: [String]
+        var title: String
+        var group: Group
+        /// Bound on the window after its widgets had their turn, not by the application: Escape
+        /// must first close an open menu or popover.
+        var local = false
+    }
+
+    static var all: [Shortcut] {
+        [
+            Shortcut(action: "win.open", accels: ["<Control>o"], title: tr("Open Files"), group: .general),
+            Shortcut(action: "win.show-panel", accels: ["F9"], title: tr("Show or Hide the Side Panel"), group: .general),
+            Shortcut(action: "win.show-help-overlay", accels: ["<Control>question"], title: tr("Keyboard Shortcuts"), group: .general),
+            Shortcut(action: "window.close", accels: ["<Control>w"], title: tr("Close Window"), group: .general),
+            Shortcut(action: "app.quit", accels: ["<Control>q"], title: tr("Quit"), group: .general),
+            Shortcut(action: "win.zoom-in", accels: ["<Control>plus", "plus", "<Control>equal", "equal", "KP_Add", "<Control>KP_Add"],
+                     title: tr("Zoom In"), group: .map),
+            Shortcut(action: "win.zoom-out", accels: ["<Control>minus", "minus", "KP_Subtract", "<Control>KP_Subtract"],
+                     title: tr("Zoom Out"), group: .map),
+            Shortcut(action: nil, accels: ["Left Right Up Down"], title: tr("Move the Map"), group: .map),
+            Shortcut(action: nil, accels: ["<Control>Left <Control>Right <Control>Up <Control>Down"], title: tr("Move the Map Faster"), group: .map),
+            Shortcut(action: nil, accels: ["Tab"], title: tr("Move Focus to the Pins"), group: .map),
+            Shortcut(action: "win.mode::standard", accels: ["1", "KP_1"], title: tr("Standard Callout"), group: .callouts),
+            Shortcut(action: "win.mode::custom", accels: ["2", "KP_2"], title: tr("Custom Callout"), group: .callouts),
+            Shortcut(action: "win.mode::annotation", accels: ["3", "KP_3"], title: tr("Callout as an Annotation"), group: .callouts),
+            Shortcut(action: "win.mode::popover", accels: ["4", "KP_4"], title: tr("Popover"), group: .callouts),
+            Shortcut(action: nil, accels: ["Return"], title: tr("Select the Focused Pin"), group: .callouts),
+            Shortcut(action: "win.deselect", accels: ["Escape"], title: tr("Close the Callout"), group: .callouts, local: true),
+        ]
+    }
+
+    /// Sets the application's accelerators.
+    static func install(on application: UnsafeMutablePointer<GtkApplication>) {
+        for shortcut in all where !shortcut.local {
+            guard let action = shortcut.action else { continue }
+            withCStrings(shortcut.accels) { gtk_application_set_accels_for_action(application, action, $0) }
+        }
+    }
+
+    /// Binds the window's own shortcuts (Escape), in the bubble phase.
+    static func installLocal(on window: UnsafeMutablePointer<GtkWidget>) {
+        let controller = gtk_shortcut_controller_new()!
+        for shortcut in all where shortcut.local {
+            guard let action = shortcut.action else { continue }
+            for accel in shortcut.accels {
+                let trigger = gtk_shortcut_trigger_parse_string(accel)
+                gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(trigger, gtk_named_action_new(action)))
+            }
+        }
+        gtk_widget_add_controller(window, cm_controller(controller.rawObject))
+    }
+
+    /// The Keyboard Shortcuts window (GtkShortcutsWindow), for `win.show-help-overlay`; the
+    /// caller owns one reference.
+    static func makeWindow() -> UnsafeMutablePointer<GtkWidget> {
+        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"window\"><property name=\"modal\">1</property>"
+        xml += "<property name=\"title\">\(markupEscaped(tr("Shortcuts")))</property>"
+        xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>"
+        xml += "<property name=\"max-height\">12</property>"
+        for group in Group.allCases {
+            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(markupEscaped(group.title))</property>"
+            for shortcut in all where shortcut.group == group {
+                xml += "<child><object class=\"GtkShortcutsShortcut\">"
+                xml += "<property name=\"title\">\(markupEscaped(shortcut.title))</property>"
+                xml += "<property name=\"accelerator\">\(markupEscaped(shortcut.accels[0]))</property>"
+                xml += "</object></child>"
+            }
+            xml += "</object></child>"
+        }
+        xml += "</object></child></object></interface>"
+        let builder = gtk_builder_new_from_string(xml, -1)!
+        let window = cm_widget(gtk_builder_get_object(builder, "window"))!
+        g_object_ref(window)  // outlives the builder
+        g_object_unref(builder.rawObject)
+        return window
+    }
+
+    private static func withCStrings(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Void) {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var array: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        array.withUnsafeMutableBufferPointer { body(UnsafePointer($0.baseAddress!)) }
+    }
+}

@@ -1,0 +1,194 @@
+import CalloutMapCore
+import Foundation
+import XCTest
+
+/// The app as a GNOME application: one instance that opens files, remembered state, the
+/// shortcuts and About windows, toasts, translations and `--version`.
+final class ApplicationEndToEndTests: XCTestCase {
+    static let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+
+    override func setUpWithError() throws {
+        // The settings schema and translations compiled for the build tree (test.sh does this first).
+        XCTAssertEqual(runTool(Self.sourceRoot.appendingPathComponent("scripts/build-data.sh").path, []), 0)
+    }
+
+    /// A folder of its own for settings kept in a keyfile, as a person's session keeps them.
+    private func settingsEnvironment() throws -> (environment: [String: String], folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cm-settings-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": folder.path], folder)
+    }
+
+    private func places(_ points: [(Double, Double)], name: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid()).geojson")
+        let features = points.enumerated().map { i, p in
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(p.1),\#(p.0)]},"properties":{"title":"Place \#(i)"}}"#
+        }
+        try Data(#"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.utf8).write(to: file)
+        return file
+    }
+
+    /// The names of the app's visible X windows (their titles).
+    private func windowTitles(of app: AppProcess) -> [String] {
+        let p = Process(), out = Pipe()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["bash", "-c", "for w in $(xdotool search --onlyvisible --pid \(app.process.processIdentifier)); do xdotool getwindowname $w; done"]
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return [] }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    private func waitForWindow(_ title: String, of app: AppProcess, shown: Bool = true) -> Bool {
+        for _ in 0..<50 {
+            if windowTitles(of: app).contains(title) == shown { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
+    /// Clicks an empty spot of the map so the window has the keyboard.
+    private func focusMap(_ ready: [String: Any]) throws {
+        let m = try XCTUnwrap(ready["map"] as? [String: Double])
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m["x"]! + 30))", "\(Int(m["y"]! + m["height"]! - 60))", "click", "1"]), 0)
+        usleep(300_000)
+    }
+
+    private func waitForExit(_ app: AppProcess, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while app.process.isRunning && Date() < deadline { usleep(50_000) }
+        return !app.process.isRunning
+    }
+
+    func testCtrlQQuitsAndTheNextStartIsWhereItWasLeft() throws {
+        let (environment, folder) = try settingsEnvironment()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try AppProcess(["--log-events", "--no-demo", "--center", "48.8566,2.3522", "--zoom", "9", "--mode", "popover",
+                                    "--size", "1000x640"], environment: environment)
+        let ready = try XCTUnwrap(first.next("ready"))
+        XCTAssertEqual(ready["panel"] as? Bool, true)
+        try focusMap(ready)
+        XCTAssertEqual(runTool("xdotool", ["key", "F9"]), 0)  // the side panel off
+        usleep(400_000)
+        XCTAssertEqual(runTool("xdotool", ["key", "ctrl+q"]), 0)
+        XCTAssertTrue(waitForExit(first, seconds: 10), "Ctrl+Q quits")
+        XCTAssertEqual(first.process.terminationStatus, 0)
+
+        // No options about the view: it comes back as it was.
+        let second = try AppProcess(["--log-events", "--no-demo"], environment: environment)
+        let again = try XCTUnwrap(second.next("ready"))
+        let center = try XCTUnwrap(again["center"] as? [String: Double])
+        XCTAssertEqual(center["lat"]!, 48.8566, accuracy: 1e-6)
+        XCTAssertEqual(center["lon"]!, 2.3522, accuracy: 1e-6)
+        XCTAssertEqual(again["zoom"] as? Double ?? 0, 9, accuracy: 1e-9)
+        XCTAssertEqual(again["mode"] as? String, "popover")
+        XCTAssertEqual(again["panel"] as? Bool, false)
+        let map = try XCTUnwrap(again["map"] as? [String: Double])
+        XCTAssertEqual(map["width"]!, 1000, accuracy: 12, "the window's size came back (the map fills it, the panel hidden)")
+        // Options still win over what is remembered.
+        let third = try AppProcess(["--log-events", "--no-demo", "--zoom", "4", "--mode", "custom"], environment: environment)
+        let given = try XCTUnwrap(third.next("ready"))
+        XCTAssertEqual(given["zoom"] as? Double ?? 0, 4, accuracy: 1e-9)
+        XCTAssertEqual(given["mode"] as? String, "custom")
+        XCTAssertEqual((given["center"] as? [String: Double])?["lat"] ?? 0, 48.8566, accuracy: 1e-6)
+    }
+
+    func testASecondLaunchWithAFileOpensItInTheFirstWindowAndFitsItsPlaces() throws {
+        // The first launch owns the application's name on the bus; the second hands it the file.
+        let first = try AppProcess(["--log-events", "--no-demo"])
+        _ = try XCTUnwrap(first.next("ready"))
+        let file = try places([(48.85, 2.30), (48.87, 2.40), (48.83, 2.35)], name: "cm-paris")
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let second = try AppProcess([file.path])
+        XCTAssertTrue(waitForExit(second, seconds: 15), "the second launch hands over the file and ends")
+        XCTAssertEqual(second.process.terminationStatus, 0)
+        XCTAssertTrue(second.events.isEmpty, "it opened no window of its own")
+
+        let opened = try XCTUnwrap(first.next("opened"), "the first instance opened the file")
+        XCTAssertEqual(opened["files"] as? [String], [file.path])
+        XCTAssertEqual(opened["count"] as? Int, 3)
+        let toast = try XCTUnwrap(first.next("toast"))
+        XCTAssertEqual(toast["title"] as? String, "Opened “\(file.lastPathComponent)” — 3 places")
+        // The view moves (animated) to fit the places: the last region holds all three.
+        var last: [String: Any]?
+        while let region = first.next("region", timeout: 3) { last = region }
+        let region = try XCTUnwrap(last)
+        let center = try XCTUnwrap(region["center"] as? [String: Double])
+        XCTAssertEqual(center["lat"]!, 48.85, accuracy: 0.01)
+        XCTAssertEqual(center["lon"]!, 2.35, accuracy: 0.01)
+        XCTAssertGreaterThan(region["zoom"] as? Double ?? 0, 9, "zoomed in to the places")
+    }
+
+    func testTheShortcutsWindowAndAboutOpenFromTheKeyboard() throws {
+        let app = try AppProcess(["--log-events", "--no-demo"])
+        try focusMap(try XCTUnwrap(app.next("ready")))
+        XCTAssertEqual(runTool("xdotool", ["key", "ctrl+question"]), 0)
+        XCTAssertTrue(waitForWindow("Shortcuts", of: app), "Ctrl+? shows the Shortcuts window: \(windowTitles(of: app))")
+        XCTAssertEqual(runTool("xdotool", ["key", "Escape"]), 0)
+        XCTAssertTrue(waitForWindow("Shortcuts", of: app, shown: false), "Escape closes it")
+        // F10 opens the primary menu; "a" is About's mnemonic.
+        XCTAssertEqual(runTool("xdotool", ["key", "F10", "sleep", "0.6", "key", "a"]), 0)
+        XCTAssertTrue(waitForWindow("About", of: app), "the primary menu's About: \(windowTitles(of: app))")
+    }
+
+    func testABadFileShowsAToastWithItsDetailsAndTheAppCarriesOn() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("cm-broken-\(getpid()).geojson")
+        defer { try? FileManager.default.removeItem(at: bad) }
+        try Data("{ not json".utf8).write(to: bad)
+        let app = try AppProcess(["--log-events", "--no-demo", bad.path], keepingStandardError: true)
+        let toast = try XCTUnwrap(app.next("toast"))  // as the window opens, before its first frame
+        _ = try XCTUnwrap(app.next("ready"))
+        XCTAssertEqual(toast["title"] as? String, "Could not open “\(bad.lastPathComponent)”")
+        // Its Details button shows every message in a dialog of its own.
+        let windows = windowTitles(of: app).count
+        // (libadwaita 1.2 names it by its label twice: "Details Details".)
+        let details = try XCTUnwrap(try app.atspiButtons().compactMap { $0["name"] as? String }.first { $0.hasPrefix("Details") },
+                                    "the toast has a Details button")
+        _ = try app.atspiButtons(["--click", details])
+        var shown = false
+        for _ in 0..<50 where !shown {
+            shown = windowTitles(of: app).count > windows
+            usleep(100_000)
+        }
+        XCTAssertTrue(shown, "Details opened a dialog")
+        XCTAssertTrue(app.process.isRunning)
+        XCTAssertTrue(app.standardError.contains("\(bad.path): is not valid JSON"), app.standardError)
+    }
+
+    func testGermanUnderLANGUAGEdeWithGermanNumbers() throws {
+        let points: [(Double, Double)] = (0..<1500).map { (i: Int) -> (Double, Double) in
+            (48 + Double(i % 50) * 0.01, 2 + Double(i / 50) * 0.01)
+        }
+        let file = try places(points, name: "cm-viele")
+        defer { try? FileManager.default.removeItem(at: file) }
+        // de_DE.UTF-8 need not be generated on the machine: the app takes the language from it anyway.
+        let app = try AppProcess(["--log-events", "--no-demo", file.path],
+                                 environment: ["LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": ""])
+        let toast = try XCTUnwrap(app.next("toast"))
+        _ = try XCTUnwrap(app.next("ready"))
+        XCTAssertEqual(toast["title"] as? String, "„\(file.lastPathComponent)“ geöffnet – 1.500 Orte")
+        let names = Set(try app.atspiButtons().compactMap { $0["name"] as? String })
+        XCTAssertTrue(names.isSuperset(of: ["Standard", "Eigene", "Annotation", "Popover", "Hauptmenü", "Kartenquelle"]), "\(names)")
+        XCTAssertFalse(names.contains("Custom"), "\(names)")
+    }
+
+    func testVersionIsTheReleaseOfMesonAndTheMetainfo() throws {
+        let p = Process(), out = Pipe()
+        p.executableURL = AppProcess.binary
+        p.arguments = ["--version"]
+        p.standardOutput = out
+        try p.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        let meson = try String(contentsOf: Self.sourceRoot.appendingPathComponent("meson.build"), encoding: .utf8)
+        let version = try XCTUnwrap(meson.firstMatch(of: /version: '([0-9.]+)'/)?.1)
+        XCTAssertEqual(printed, "calloutmap \(version)\n")
+        let metainfo = try String(contentsOf: Self.sourceRoot.appendingPathComponent("data/io.github.calloutmap.CalloutMap.metainfo.xml"),
+                                  encoding: .utf8)
+        XCTAssertEqual(metainfo.firstMatch(of: /<release version="([0-9.]+)"/)?.1, version, "the newest release notes are this version's")
+    }
+}
