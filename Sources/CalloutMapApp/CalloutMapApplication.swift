@@ -111,7 +111,7 @@ final class CalloutMapApplication {
         let window = MainWindow(application: app, options: options, settings: settings, basemap: basemap)
         window.onClose = { [weak self, weak window] in self?.windows.removeAll { $0 === window } }
         window.load(AnnotationFiles.urls(options: options, dataDirectory: dataDirectory))
-        if !files.isEmpty { window.open(files) }
+        if !files.isEmpty { window.open(files, fittingView: !(options.centerGiven || options.zoomGiven)) }
         windows.append(window)
         window.present()
     }

@@ -40,7 +40,7 @@ final class FileList {
         gtk_widget_add_css_class(line, "dim-label")
         gtk_box_append(cast(texts), title)
         gtk_box_append(cast(texts), line)
-        let remove = IconButton.make("list-remove-symbolic", tooltip: "Remove from the Map", accessibleName: "Remove \(name)", flat: true)
+        let remove = IconButton.make("list-remove-symbolic", tooltip: tr("Remove from the Map"), accessibleName: String(format: tr("Remove %@"), name), flat: true)
         gtk_box_append(cast(box), texts)
         gtk_box_append(cast(box), remove)
         gtk_list_box_append(OpaquePointer(widget), box)

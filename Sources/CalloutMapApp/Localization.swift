@@ -1,5 +1,6 @@
 import CCalloutMapAdw
 import CCalloutMapGtk
+import CalloutMapGtk
 import CalloutMapCore
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 /// `trn("…", "…", n)`; po/POTFILES lists the files and xgettext reads them as C, so a marked
 /// string is a plain literal — no interpolation: use `%@`/`%d` with `String(format:)`.
 enum Localization {
-    static let domain = "calloutmap"
+    static let domain = textDomain
     /// Numbers are written as LC_NUMERIC says (Foundation on Linux does not follow it).
     static let numbers = UserLocale.numbers()
 
@@ -25,19 +26,6 @@ enum Localization {
         }
         bind_textdomain_codeset(domain, "UTF-8")
         textdomain(domain)
-    }
-}
-
-/// The translation of a UI string.
-/// (Untranslated, gettext returns the pointer it was given: it is read while still valid.)
-func tr(_ text: String) -> String {
-    text.withCString { String(cString: dgettext(Localization.domain, $0)) }
-}
-
-/// The translation of a string with a count in it, singular or plural as the language has them.
-func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    singular.withCString { one in
-        plural.withCString { many in String(cString: dngettext(Localization.domain, one, many, UInt(max(0, count)))) }
     }
 }
 

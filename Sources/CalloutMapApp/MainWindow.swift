@@ -18,6 +18,8 @@ private final class OpenFile {
     let cancellation = Cancellation()
     var annotations: [PointAnnotation] = []
     var isLoading = true
+    /// Once read, the view moves to show its places.
+    var fitsView = false
 
     init(id: Int, url: URL) {
         self.id = id
@@ -64,6 +66,9 @@ final class MainWindow: MapViewDelegate {
     private var deselectAction: OpaquePointer!
     private var showPanelAction: OpaquePointer!
     private let settings: AppSettings
+
+    /// Windows at least this wide (pixels) show every header-bar control.
+    static let wideWindow: Int32 = 880
 
     /// Options given on the command line win over what `settings` remember.
     init(application: UnsafeMutablePointer<GtkApplication>, options: Options, settings: AppSettings, basemap: Basemap) {
@@ -113,6 +118,18 @@ final class MainWindow: MapViewDelegate {
         gtk_actionable_set_action_name(cm_actionable(panelToggle.rawObject), "win.show-panel")
         adw_header_bar_pack_end(OpaquePointer(header), panelToggle)
         adw_header_bar_pack_end(OpaquePointer(header), activity.widget)
+        // libadwaita 1.2 has no breakpoints: a narrow window drops the zoom buttons and the map
+        // source button (both reachable otherwise: keys, the primary menu) so it can be narrow.
+        let adaptHeader = { [window, tileSwitcher] in
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_window_get_default_size(cm_window(window), &width, &height)
+            let wide = gtk_window_is_maximized(cm_window(window)) != 0 || width <= 0 || width >= Self.wideWindow
+            gtk_widget_set_visible(zoomBox, wide ? 1 : 0)
+            gtk_widget_set_visible(tileSwitcher!.widget, wide ? 1 : 0)
+        }
+        adaptHeader()
+        Signal.connect(window, "notify::default-width") { (_: UnsafeMutableRawPointer?) in adaptHeader() }
+        Signal.connect(window, "notify::maximized") { (_: UnsafeMutableRawPointer?) in adaptHeader() }
 
         gtk_revealer_set_transition_type(OpaquePointer(sidebar), GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT)
         gtk_revealer_set_child(OpaquePointer(sidebar), panel.widget)
@@ -223,9 +240,10 @@ final class MainWindow: MapViewDelegate {
     }
 
     /// Files the person opened (chooser, drop, command line, a second launch): shown, announced,
-    /// and the view moves to fit their places.
-    func open(_ urls: [URL]) {
-        load(urls, announce: true)
+    /// and the view moves to fit their places unless `fittingView` is false (a centre or zoom
+    /// given on the command line stays).
+    func open(_ urls: [URL], fittingView: Bool = true) {
+        load(urls, announce: true, fittingView: fittingView)
     }
 
     /// Files at least this big (bytes) are read on a worker thread.
@@ -235,10 +253,11 @@ final class MainWindow: MapViewDelegate {
     /// files show at once; big ones are read on a worker thread with a running count in the
     /// header bar, the map usable meanwhile. Each file gets a row in the side panel's list,
     /// from which it can be removed (stopping its load).
-    func load(_ urls: [URL], announce: Bool = false) {
+    func load(_ urls: [URL], announce: Bool = false, fittingView: Bool = false) {
         var small: [OpenFile] = [], big: [OpenFile] = []
         for url in urls {
             let file = OpenFile(id: nextFileID, url: url)
+            file.fitsView = fittingView
             nextFileID += 1
             openFiles[file.id] = file
             fileList.add(id: file.id, name: url.lastPathComponent, status: tr("Loading…"))
@@ -300,7 +319,7 @@ final class MainWindow: MapViewDelegate {
         panel.log(String(format: trn("Opened %d place", "Opened %d places", added.count), added.count), names)
         events.emit(["event": "opened", "files": files.map(\.url.path), "count": added.count, "problems": problems.count])
         guard !added.isEmpty else { return }
-        map.showAnnotations(added, animated: true)
+        if files.contains(where: \.fitsView) { map.showAnnotations(added, animated: true) }
         let shown = files.filter { openFiles[$0.id] === $0 }
         let title = shown.count == 1
             ? String(format: trn("Opened “%@” — %@ place", "Opened “%@” — %@ places", added.count), names, localized(added.count))

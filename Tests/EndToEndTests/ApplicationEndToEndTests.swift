@@ -122,6 +122,16 @@ final class ApplicationEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(region["zoom"] as? Double ?? 0, 9, "zoomed in to the places")
     }
 
+    func testFilesNamedWithACentreOpenWithoutMovingTheView() throws {
+        let file = try places([(48.85, 2.30), (48.87, 2.40)], name: "cm-stay")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let app = try AppProcess(["--log-events", "--no-demo", "--center", "10,20", "--zoom", "5", file.path])
+        XCTAssertEqual(try XCTUnwrap(app.next("opened"))["count"] as? Int, 2)
+        let ready = try XCTUnwrap(app.next("ready"))
+        XCTAssertEqual((ready["center"] as? [String: Double])?["lat"] ?? 0, 10, accuracy: 1e-9)
+        XCTAssertNil(app.next("region", timeout: 1.5), "the view stays where --center put it")
+    }
+
     func testTheShortcutsWindowAndAboutOpenFromTheKeyboard() throws {
         let app = try AppProcess(["--log-events", "--no-demo"])
         try focusMap(try XCTUnwrap(app.next("ready")))

@@ -75,7 +75,7 @@ open class AnnotationView {
         guard let title = annotation?.title, !title.isEmpty else { return nil }
         var items: [CalloutAccessory] = [.text(title, style: .heading)]
         if let subtitle = annotation?.subtitle, !subtitle.isEmpty { items.append(.text(subtitle)) }
-        items.append(.textButton("Details", isSuggested: true))
+        items.append(.textButton(tr("Details"), isSuggested: true))
         return CustomCallout(content: .stack(items))
     }
 

@@ -1,5 +1,6 @@
 import CCalloutMapGtk
 import CalloutMapCore
+import CalloutMapGtk
 
 /// The callout-as-annotation approach: the callout is an annotation at the pin's
 /// coordinate, attached to the map's annotation layer (not one of its
@@ -21,7 +22,7 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
     func present(for view: AnnotationView) -> Bool {
         guard let pin = view.annotation, pin.title?.isEmpty == false else { return false }
         let calloutView = Self.attachCallout(to: view, pin: pin, in: map.annotationLayer) as! CalloutAnnotationView
-        calloutView.onDetailsTapped = { [controls] in controls.tapped(CalloutControl(position: .callout, label: "Details")) }
+        calloutView.onDetailsTapped = { [controls] in controls.tapped(CalloutControl(position: .callout, label: tr("Details"))) }
         callout = calloutView.annotation as? CalloutAnnotation
         self.calloutView = calloutView
         map.annotationLayer.layout(map.viewport)

@@ -150,7 +150,7 @@ extension CalloutAccessory {
             let more = CalloutContent.label("and \(properties.count - limit) more", style: .caption)
             gtk_grid_attach(cast(grid), more, 0, Int32(limit), 2, 1)
         }
-        cm_accessible_set_label(grid, "Data")
+        cm_accessible_set_label(grid, tr("Data"))
         return grid
     }
 }

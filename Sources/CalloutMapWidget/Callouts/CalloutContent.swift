@@ -90,7 +90,7 @@ struct CalloutContent {
     /// What the delegate is told a button is called: its tooltip, else its words.
     static func name(of button: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_widget_get_tooltip_text(button).map { String(cString: $0) }
-            ?? gtk_button_get_label(cast(button)).map { String(cString: $0) } ?? "Details"
+            ?? gtk_button_get_label(cast(button)).map { String(cString: $0) } ?? tr("Details")
     }
 }
 

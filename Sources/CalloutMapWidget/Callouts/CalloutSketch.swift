@@ -1,5 +1,6 @@
 import CCalloutMapGtk
 import CalloutMapCore
+import CalloutMapGtk
 
 /// A callout drawn straight with cairo, for `calloutmap render` (no display,
 /// so no widgets): the same shape and placement as on screen, with the title,
@@ -62,7 +63,7 @@ package struct CalloutSketch {
             cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 1, 1, 1)
-            Text.drawCentered(cr, "Details", font: "Cantarell 10", at: button.center)
+            Text.drawCentered(cr, tr("Details"), font: "Cantarell 10", at: button.center)
         } else {
             // The ⓘ accessory at the right.
             let c = Point(x: b.maxX - 12, y: b.center.y)

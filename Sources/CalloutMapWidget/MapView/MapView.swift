@@ -95,7 +95,7 @@ public final class MapView: WidgetImplementation {
         gtk_widget_set_vexpand(widget, 1)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_size_request(widget, 160, 120)
-        cm_accessible_set_label(widget, "Map")
+        cm_accessible_set_label(widget, tr("Map"))
         MapStyleSheet.install()
         installControllers()
         if let settings = gtk_settings_get_default() {

@@ -43,7 +43,7 @@ final class PinProxies {
             let id = ObjectIdentifier(view)
             let widget = proxies[id]?.widget ?? takeWidget()
             next[id] = (view, widget)
-            cm_accessible_set_label(widget, view.accessibilityLabel ?? "Pin")
+            cm_accessible_set_label(widget, view.accessibilityLabel ?? tr("Pin"))
             cm_accessible_set_description(widget, view.annotation?.subtitle ?? "")
             // :selected for CSS, and the selected state for assistive technologies.
             if view.isSelected {
