@@ -120,6 +120,14 @@ final class ApplicationEndToEndTests: XCTestCase {
         XCTAssertEqual(center["lat"]!, 48.85, accuracy: 0.01)
         XCTAssertEqual(center["lon"]!, 2.35, accuracy: 0.01)
         XCTAssertGreaterThan(region["zoom"] as? Double ?? 0, 9, "zoomed in to the places")
+        // The toast's Remove takes the file's places off again (libadwaita 1.2 names the button
+        // by its label twice).
+        let remove = try XCTUnwrap(try first.atspiButtons().compactMap { $0["name"] as? String }
+            .first { $0 == "Remove" || $0 == "Remove Remove" }, "the toast has a Remove button")
+        _ = try first.atspiButtons(["--click", remove])
+        let removed = try XCTUnwrap(first.next("file-removed"))
+        XCTAssertEqual(removed["file"] as? String, file.path)
+        XCTAssertEqual(removed["count"] as? Int, 3)
     }
 
     func testFilesNamedWithACentreOpenWithoutMovingTheView() throws {
