@@ -3,7 +3,7 @@ import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
 /// default, `basemap`, `mbtiles` (the bytes as an MBTiles file), or `cli`: the command line's
-/// coordinate and size values). Anything the parsers may do with bytes is allowed
+/// coordinate and size values, and the locale variables). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -76,6 +76,12 @@ enum FuzzTarget: String, CaseIterable {
         if let s = Size(parsing: text) {
             precondition(s.width >= 1 && s.height >= 1 && s.width <= 16384 && s.height <= 16384, "a size out of range parsed")
         }
+        // The locale variables as a person may have set them: any text gives some units and a
+        // number format, and the scale bar labels with them.
+        let environment = ["LANG": text, "LC_MEASUREMENT": String(text.reversed())]
+        let bar = ScaleBar(metresPerPixel: 30, maxWidth: 120, units: UserLocale.scaleUnits(environment: environment),
+                           locale: UserLocale.numbers(environment: environment))
+        precondition(!bar.label.isEmpty && bar.width > 0 && bar.width <= 120, "a scale bar out of range")
     }
 
     /// A band file: header, index, then every cell decoded and every tile of zooms 0–3 asked for.
