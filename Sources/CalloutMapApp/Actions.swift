@@ -48,15 +48,6 @@ enum Actions {
         return insert(action, into: map)
     }
 
-    /// Sets a choice's state without running its `change` (the model changed on its own).
-    static func setState(_ action: OpaquePointer, _ value: String) {
-        g_simple_action_set_state(action, g_variant_new_string(value))
-    }
-
-    static func setState(_ action: OpaquePointer, _ value: Bool) {
-        g_simple_action_set_state(action, g_variant_new_boolean(value ? 1 : 0))
-    }
-
     static func isOn(_ action: OpaquePointer) -> Bool {
         guard let state = g_action_get_state(action) else { return false }
         defer { g_variant_unref(state) }

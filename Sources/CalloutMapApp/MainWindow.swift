@@ -62,9 +62,9 @@ final class MainWindow: MapViewDelegate {
     private var initialSelection: String?
     private var zoomInAction: OpaquePointer!
     private var zoomOutAction: OpaquePointer!
-    private var modeAction: OpaquePointer!
     private var deselectAction: OpaquePointer!
     private var showPanelAction: OpaquePointer!
+    private var shortcutsWindow: ObjectRef?
     private let settings: AppSettings
 
     /// Windows at least this wide (pixels) show every header-bar control.
@@ -145,9 +145,6 @@ final class MainWindow: MapViewDelegate {
         gtk_widget_set_vexpand(toasts.widget, 1)
         gtk_box_append(cast(content), toasts.widget)
         adw_application_window_set_content(cast(window), content)
-        let shortcuts = Shortcuts.makeWindow()
-        gtk_application_window_set_help_overlay(cast(window), OpaquePointer(shortcuts))
-        g_object_unref(shortcuts.rawObject)
         Shortcuts.installLocal(on: window)
 
         initialSelection = options.select
@@ -193,7 +190,7 @@ final class MainWindow: MapViewDelegate {
         Actions.add("open", to: window) { [weak self] in self?.opening.choose() }
         zoomInAction = Actions.add("zoom-in", to: window) { [weak self] in self?.map.zoom(by: ZoomSteps.key) }
         zoomOutAction = Actions.add("zoom-out", to: window) { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
-        modeAction = Actions.addChoice("mode", to: window, state: mode.rawValue) { [weak self] value in
+        Actions.addChoice("mode", to: window, state: mode.rawValue) { [weak self] value in
             guard let mode = CalloutMode(rawValue: value) else { return }
             self?.switchMode(mode)
         }
@@ -201,6 +198,20 @@ final class MainWindow: MapViewDelegate {
             gtk_revealer_set_reveal_child(OpaquePointer(sidebar), on ? 1 : 0)
         }
         deselectAction = Actions.add("deselect", to: window) { [weak self] in self?.map.deselectAnnotation() }
+        // GtkApplicationWindow's help overlay, made when first asked for (4 ms less at start).
+        Actions.add("show-help-overlay", to: window) { [weak self] in self?.showShortcuts() }
+    }
+
+    /// The Keyboard Shortcuts window, made once and hidden (not destroyed) when closed.
+    private func showShortcuts() {
+        if shortcutsWindow == nil {
+            let made = Shortcuts.makeWindow()
+            gtk_window_set_transient_for(cm_window(made), cm_window(window))
+            gtk_window_set_destroy_with_parent(cm_window(made), 1)
+            gtk_window_set_hide_on_close(cm_window(made), 1)
+            shortcutsWindow = ObjectRef(adopting: made.rawObject)
+        }
+        if let shortcuts = shortcutsWindow { gtk_window_present(cm_window(shortcuts.pointer)) }
     }
 
     /// The primary menu: open, the map source, the side panel, keyboard shortcuts and About.
@@ -392,10 +403,9 @@ final class MainWindow: MapViewDelegate {
         }
     }
 
-    /// Switches the approach; the current selection is shown again the new way.
-    func switchMode(_ mode: CalloutMode) {
+    /// Switches the approach (the `win.mode` action's change); the current selection is shown again the new way.
+    private func switchMode(_ mode: CalloutMode) {
         guard mode != map.calloutMode else { return }
-        Actions.setState(modeAction, mode.rawValue)
         panel.describe(mode)
         map.calloutMode = mode
         panel.log(tr("Approach"), ModeSwitcher.titles[mode]!)

@@ -106,7 +106,7 @@ final class TileSourceSwitcher {
     }
 
     /// The source the map shows ("0" the offline map, "1" OpenStreetMap, then opened files).
-    var selection: Int { checks.indices.first { gtk_check_button_get_active(cast(checks[$0])) != 0 } ?? 0 }
+    private var selection: Int { checks.indices.first { gtk_check_button_get_active(cast(checks[$0])) != 0 } ?? 0 }
 
     /// What the map shows: "" the offline map, "openstreetmap", or the file or URL a source came from.
     var selectedSource: String { sources[selection] }
