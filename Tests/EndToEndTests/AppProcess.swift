@@ -39,6 +39,14 @@ final class AppProcess {
         if let errors { try? FileManager.default.removeItem(at: errors) }
     }
 
+    /// CPU seconds the process has used (user + system, every thread).
+    var cpuSeconds: Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return Double((Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// What the app wrote on standard error (when kept).
     var standardError: String { errors.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? "" }
 

@@ -74,14 +74,6 @@ final class FileEndToEndTests: XCTestCase {
         XCTAssertFalse(app.standardError.contains("CRITICAL"), app.standardError)
     }
 
-    /// CPU seconds the process has used (user + system).
-    func cpuSeconds(_ process: Process) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        return Double((Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
     /// Clustering counts up in the header bar; removing the file meanwhile stops the build.
     func testRemovingAFileWhileItClustersStopsTheBuild() throws {
         // 600,000 points crowding around cities: seconds of clustering, even in a release build.
@@ -100,10 +92,10 @@ final class FileEndToEndTests: XCTestCase {
         // Removing the file let the build go, and said so, before saying the file was removed.
         XCTAssertEqual(events[..<removedAt].filter { $0 == "clustering-finished" }.count, 1, "the build stopped at once")
         usleep(1_000_000)  // the file's places are let go meanwhile
-        let cpu = cpuSeconds(app.process)
+        let cpu = app.cpuSeconds
         usleep(1_500_000)
         // The build had seconds to go: going on, it would have used a core all along.
-        XCTAssertLessThan(cpuSeconds(app.process) - cpu, 0.4, "and no thread goes on clustering")
+        XCTAssertLessThan(app.cpuSeconds - cpu, 0.4, "and no thread goes on clustering")
         XCTAssertEqual(percents, percents.sorted(), "counting up")
         XCTAssertGreaterThan(first["percent"] as? Int ?? 0, 0)
         XCTAssertFalse(events.dropFirst(removedAt).contains { $0.hasPrefix("clustering") }, "nothing of it after")

@@ -14,7 +14,8 @@ package struct MapScene {
     package var tiles: TileCache
     package var fontName: String
     /// Milliseconds a frame may spend rasterising new tiles; nil renders all
-    /// (offscreen). Tiles past the budget show a scaled cached ancestor for a frame.
+    /// (offscreen). Each frame makes at least one; tiles past the budget show a scaled
+    /// cached ancestor for a frame.
     package var tileBudget: Double?
     /// Pins to draw over the map; the scene lays their views out for its viewport.
     package var annotationLayer: AnnotationLayer?
@@ -90,20 +91,23 @@ extension MapScene {
     func paintTiles(_ cr: OpaquePointer, for viewport: Viewport) -> Bool {
         setColor(cr, style.water)  // beyond the poles at low zoom
         cairo_paint(cr)
-        let start = DispatchTime.now().uptimeNanoseconds
+        // Only rasterising counts against the budget, and the first new tile is always made:
+        // counting the blits too let a slow frame of cached tiles render none, forever.
+        var spent: UInt64 = 0
         var complete = true
         let placements = viewport.visibleTiles(deviceScale: Double(scale))
         for placement in placements {
             var surface = tiles.cachedSurface(for: placement.tile, style: style, scale: scale)
             if surface == nil {
-                let spent = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                if let budget = tileBudget, spent > budget {
+                if let budget = tileBudget, Double(spent) / 1e6 > budget {
                     complete = false
                     paintStandIn(cr, for: placement)
                     paintTileLayers(cr, at: placement)
                     continue
                 }
+                let start = DispatchTime.now().uptimeNanoseconds
                 surface = tiles.surface(for: placement.tile, style: style, scale: scale)
+                spent += max(1, DispatchTime.now().uptimeNanoseconds - start)
             }
             paint(cr, surface!, in: placement.frame, portion: nil)
             paintTileLayers(cr, at: placement)
