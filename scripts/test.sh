@@ -47,7 +47,11 @@ if [ -d build/meson/meson-private ]; then
 else
   meson setup build/meson -Dswiftpm_configuration=debug >/dev/null
 fi
-meson compile -C build/meson >/dev/null
+log=$(mktemp)
+if ! meson compile -C build/meson >"$log" 2>&1; then
+  cat "$log" >&2; rm -f "$log"; exit 1
+fi
+rm -f "$log"
 meson test -C build/meson --suite validate --print-errorlogs
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT

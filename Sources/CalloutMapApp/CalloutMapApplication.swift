@@ -27,7 +27,9 @@ final class CalloutMapApplication {
     }
 
     func run() -> Int32 {
-        var app = makeApplication(unique: true)
+        // A launch with options of its own never hands over: when CalloutMap already runs it
+        // does not register at all (a registered instance dropped unrun makes GLib warn).
+        var app = makeApplication(unique: !(options.setsUpWindow && Self.isRunning()))
         var error: UnsafeMutablePointer<GError>?
         if g_application_register(cm_application(app), nil, &error) == 0 {
             // No registration at all (a broken bus): carry on as a plain, non-unique program.
@@ -54,6 +56,21 @@ final class CalloutMapApplication {
         let status = Self.runApplication(app, files: options.files)
         AppSettings.flush()
         return status
+    }
+
+    /// Whether an instance owns the application's name on the session bus.
+    private static func isRunning() -> Bool {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        var name: OpaquePointer? = g_variant_new_string(id)
+        let arguments = g_variant_new_tuple(&name, 1)
+        guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                      "NameHasOwner", arguments, nil, G_DBUS_CALL_FLAGS_NONE, 1000, nil, nil)
+        else { return false }
+        defer { g_variant_unref(reply) }
+        let owned = g_variant_get_child_value(reply, 0)!
+        defer { g_variant_unref(owned) }
+        return g_variant_get_boolean(owned) != 0
     }
 
     /// The application with its handlers connected: `startup` runs as it registers (first
