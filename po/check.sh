@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 pot=$(mktemp --suffix=.pot)
 trap 'rm -f "$pot"' EXIT
-xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --directory=.. --files-from=POTFILES --output="$pot"
+./extract.sh "$pot"
 while read -r lang; do
   case "$lang" in ''|'#'*) continue ;; esac
   msgfmt --check --output-file=/dev/null "$lang.po"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run by test.sh under with-display.sh on a staged `meson install`: the installed app finds its
 # settings schema and translations. It opens in German (LANGUAGE=de), is quit with Ctrl+Q, and
-# what it remembered is in the keyfile; started again, it is where it was left.
+# what it remembered is in the keyfile; started again, it is where it was left. Its desktop file
+# and metainfo carry the German too.
 set -euo pipefail
 app="${CALLOUTMAP_INSTALLED:?}"
 config="${XDG_CONFIG_HOME:?}"
@@ -31,5 +32,12 @@ wait_for '"event":"ready"'
 kill "$pid"
 grep -q '"zoom":9' "$events" && grep -q '"lat":48.85' "$events" || {
   echo "started again, the installed app was not where it was left:" >&2; cat "$events" >&2; exit 1; }
-[ -f "$(dirname "$app")/../share/locale/de/LC_MESSAGES/calloutmap.mo" ] || { echo "no German translation installed" >&2; exit 1; }
-echo "installed app remembers its window and view (GSettings) and has its German translation: ok"
+share="$(dirname "$app")/../share"
+[ -f "$share/locale/de/LC_MESSAGES/calloutmap.mo" ] || { echo "no German translation installed" >&2; exit 1; }
+# What the desktop shows before the app runs (its search, the software centre) is German too.
+desktop="$share/applications/io.github.calloutmap.CalloutMap.desktop"
+grep -q '^Comment\[de\]=Vergleichen Sie' "$desktop" && grep -q '^Keywords\[de\]=Karte;' "$desktop" || {
+  echo "the installed desktop file has no German:" >&2; cat "$desktop" >&2; exit 1; }
+grep -q '<summary xml:lang="de">Vergleichen Sie' "$share/metainfo/io.github.calloutmap.CalloutMap.metainfo.xml" || {
+  echo "the installed metainfo has no German summary" >&2; exit 1; }
+echo "installed app remembers its window and view (GSettings) and has its German translation (UI, desktop file, metainfo): ok"

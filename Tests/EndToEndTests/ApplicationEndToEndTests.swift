@@ -211,7 +211,7 @@ final class ApplicationEndToEndTests: XCTestCase {
         let meson = try String(contentsOf: Self.sourceRoot.appendingPathComponent("meson.build"), encoding: .utf8)
         let version = try XCTUnwrap(meson.firstMatch(of: /version: '([0-9.]+)'/)?.1)
         XCTAssertEqual(printed, "calloutmap \(version)\n")
-        let metainfo = try String(contentsOf: Self.sourceRoot.appendingPathComponent("data/io.github.calloutmap.CalloutMap.metainfo.xml"),
+        let metainfo = try String(contentsOf: Self.sourceRoot.appendingPathComponent("data/io.github.calloutmap.CalloutMap.metainfo.xml.in"),
                                   encoding: .utf8)
         XCTAssertEqual(metainfo.firstMatch(of: /<release version="([0-9.]+)"/)?.1, version, "the newest release notes are this version's")
     }
