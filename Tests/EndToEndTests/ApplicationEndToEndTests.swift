@@ -136,6 +136,22 @@ final class ApplicationEndToEndTests: XCTestCase {
         XCTAssertLessThan(first.cpuSeconds - cpu, 0.3, "the map idles once it is drawn")
     }
 
+    /// `calloutmap FILE` with no window yet (as the file manager starts it): the window opens on
+    /// the file's places, not on the whole world (they were fitted to a map of no size).
+    func testFilesNamedAtLaunchOpenOnTheirPlaces() throws {
+        let file = try places([(25.32, -80.28), (30.59, -87.87), (27.97, -82.53)], name: "cm-florida")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let app = try AppProcess(["--log-events", "--no-demo", file.path])
+        XCTAssertEqual(try XCTUnwrap(app.next("opened"))["count"] as? Int, 3)
+        _ = try XCTUnwrap(app.next("ready"))
+        app.settle(quiet: 1)
+        let region = try XCTUnwrap(app.events.last { $0["event"] as? String == "region" } ?? app.events.last { $0["event"] as? String == "ready" })
+        let center = try XCTUnwrap(region["center"] as? [String: Double])
+        XCTAssertEqual(center["lat"]!, 27.96, accuracy: 0.5)
+        XCTAssertEqual(center["lon"]!, -84.07, accuracy: 0.5)
+        XCTAssertGreaterThan(region["zoom"] as? Double ?? 0, 5, "zoomed in to Florida, not the world")
+    }
+
     func testFilesNamedWithACentreOpenWithoutMovingTheView() throws {
         let file = try places([(48.85, 2.30), (48.87, 2.40)], name: "cm-stay")
         defer { try? FileManager.default.removeItem(at: file) }

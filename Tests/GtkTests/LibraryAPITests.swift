@@ -180,6 +180,37 @@ final class LibraryAPITests: XCTestCase {
             XCTAssertEqual(map.zoom, map.viewport.fitting(bay).zoom, accuracy: 1e-6)
         }
     }
+
+    /// Asked before the map has a size (as an app shows the places of a file named at launch,
+    /// before its window is up), the fit is made at the first allocation; fitted to no size it
+    /// was the whole world at zoom 0. A later move of the camera replaces it.
+    func testAFitAskedBeforeTheMapHasASizeIsMadeWhenItHasOne() {
+        MainActor.assumeIsolated {
+            let places = [Coordinate(latitude: 25.32, longitude: -80.28), Coordinate(latitude: 30.59, longitude: -87.87),
+                          Coordinate(latitude: 27.97, longitude: -82.53)].map { PointAnnotation(coordinate: $0, title: "airport") }
+            @MainActor func shown(then move: ((MapView) -> Void)? = nil) -> MapView {
+                let map = MapView(basemap: GtkTestSupport.basemap, center: Coordinate(latitude: 37.7749, longitude: -122.4194), zoom: 12)
+                map.addAnnotations(places)
+                map.showAnnotations(places, animated: true)
+                move?(map)
+                let window = gtk_window_new()!
+                gtk_window_set_default_size(cm_window(window), 800, 600)
+                gtk_window_set_child(cm_window(window), map.widget)
+                gtk_window_present(cm_window(window))
+                MainLoop.iterate(until: { map.hasDrawnFirstFrame }, timeout: 5)
+                gtk_window_destroy(cm_window(window))
+                return map
+            }
+            let map = shown()
+            XCTAssertGreaterThan(map.zoom, 5, "zoomed in to Florida, not the world")
+            for place in places {
+                XCTAssertTrue(map.viewport.bounds.insetBy(dx: 47, dy: 47).contains(map.point(for: place)), "\(place) in view")
+            }
+            let moved = shown { $0.setCenter(Coordinate(latitude: 10, longitude: 20), zoom: 4) }
+            XCTAssertEqual(moved.zoom, 4, accuracy: 1e-9, "the later request wins")
+            XCTAssertEqual(moved.centerCoordinate.latitude, 10, accuracy: 1e-6)
+        }
+    }
 }
 
 /// Draws into a fresh image and returns the pixel at a point as (r, g, b, a), 0…255.

@@ -172,15 +172,35 @@ extension MapView {
 
     /// Moves the map to show a region whole (centred; as close as it fits), animated as one
     /// smooth zoom when `animated` and animations are on.
+    /// Asked before the map has a size (its window not yet shown), the region is fitted to the
+    /// size it gets first.
     public func setRegion(_ region: GeoBounds, animated: Bool) {
-        move(to: viewport.fitting(region), animated: animated)
+        fit(region, padding: 0, animated: animated)
     }
 
     /// Moves the map to show annotations, with room around them for their views (MapKit's
-    /// `showAnnotations`); one annotation is centred at street level.
+    /// `showAnnotations`); one annotation is centred at street level. Asked before the map has
+    /// a size, they are fitted to the size it gets first.
     public func showAnnotations(_ shown: [any Annotation], animated: Bool) {
         guard let region = GeoBounds(enclosing: shown.map(\.coordinate)) else { return }
-        move(to: viewport.fitting(region, padding: 48), animated: animated)
+        fit(region, padding: 48, animated: animated)
+    }
+
+    /// Fits a region now, or at the first allocation: fitted to no size at all it would be the
+    /// whole world at zoom 0 (as files named at launch were shown before this waited).
+    private func fit(_ region: GeoBounds, padding: Double, animated: Bool) {
+        guard viewport.size.width > 0, viewport.size.height > 0 else {
+            pendingFit = (region, padding)
+            return
+        }
+        move(to: viewport.fitting(region, padding: padding), animated: animated)
+    }
+
+    /// The fit asked for before the map had a size, done once it has one.
+    func fitPendingRegion() {
+        guard let (region, padding) = pendingFit, viewport.size.width > 0, viewport.size.height > 0 else { return }
+        let target = viewport.fitting(region, padding: padding)
+        setCenter(target.centerCoordinate, zoom: target.zoom)  // nothing was shown yet: no animation
     }
 
     /// The annotations whose coordinates lie in a region (MapKit's `annotations(in:)`), in the

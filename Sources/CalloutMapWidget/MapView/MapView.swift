@@ -73,6 +73,9 @@ public final class MapView: WidgetImplementation {
     /// Rasterising new tiles may take this long in one frame (ms); the rest wait a frame.
     package static let tileBudgetPerFrame = 8.0
 
+    /// A region to fit once the map has a size (`setRegion`/`showAnnotations` before it had
+    /// one); any later move of the camera replaces it.
+    var pendingFit: (region: GeoBounds, padding: Double)?
     var kinetic: (pan: KineticPan, start: Double, applied: Point)?
     var zoomAnimation: ZoomAnimation?
     var tickID: UInt32 = 0
@@ -139,6 +142,7 @@ public final class MapView: WidgetImplementation {
 
     /// Moves the map at once (no animation) to a centre and, if given, a zoom.
     public func setCenter(_ center: Coordinate, zoom: Double? = nil) {
+        pendingFit = nil
         stopMotion()
         viewport.centerCoordinate = center
         if let zoom { viewport.setZoom(zoom) }
@@ -148,12 +152,14 @@ public final class MapView: WidgetImplementation {
 
     /// Pans the content by a screen distance, as a drag would.
     public func pan(by delta: Point) {
+        pendingFit = nil
         viewport.pan(by: delta)
         regionChanged(settled: false, animated: false)
     }
 
     /// Zooms by `delta` levels keeping the point under `anchor` (default: the centre) fixed.
     public func zoom(by delta: Double, keeping anchor: Point? = nil, animated: Bool = true) {
+        pendingFit = nil
         let anchor = anchor ?? Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
         let target = min(max((zoomAnimation?.to ?? viewport.zoom) + delta, Viewport.zoomRange.lowerBound),
                          Viewport.zoomRange.upperBound)
@@ -250,6 +256,7 @@ public final class MapView: WidgetImplementation {
             viewport.size = size
             viewport.centerCoordinate = center
             pinProxies.scheduleSync()
+            fitPendingRegion()
         }
         pinProxies.allocate()
         callouts.allocate()
