@@ -9,6 +9,7 @@ enum AboutWindow {
         let about = adw_about_window_new()!
         let a = OpaquePointer(about)
         gtk_window_set_transient_for(cm_window(about), cm_window(window))
+        gtk_window_set_application(cm_window(about), gtk_window_get_application(cm_window(window)))  // Ctrl+Q works there
         gtk_window_set_modal(cm_window(about), 1)
         adw_about_window_set_application_name(a, "CalloutMap")
         adw_about_window_set_application_icon(a, CalloutMapApplication.id)

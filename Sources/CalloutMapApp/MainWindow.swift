@@ -207,6 +207,7 @@ final class MainWindow: MapViewDelegate {
         if shortcutsWindow == nil {
             let made = Shortcuts.makeWindow()
             gtk_window_set_transient_for(cm_window(made), cm_window(window))
+            if let application = gtk_window_get_application(cm_window(window)) { Shortcuts.installApplication(application, on: made) }
             gtk_window_set_destroy_with_parent(cm_window(made), 1)
             gtk_window_set_hide_on_close(cm_window(made), 1)
             shortcutsWindow = ObjectRef(adopting: made.rawObject)
@@ -375,6 +376,14 @@ final class MainWindow: MapViewDelegate {
     /// The window is gone: loads stop, and late results and timers find nothing to do.
     private func close() {
         isClosed = true
+        // GTK 4.8 lets a transient window that outlives its parent (ours: kept, hidden on
+        // close) unset the parent at its own dispose, when the parent is freed: a crash on
+        // quitting after the Keyboard Shortcuts window had been shown. It lets go of us now.
+        if let shortcuts = shortcutsWindow {
+            gtk_window_set_transient_for(cm_window(shortcuts.pointer), nil)
+            gtk_window_destroy(cm_window(shortcuts.pointer))
+            shortcutsWindow = nil
+        }
         for file in openFiles.values { file.cancellation.cancel() }
         onClose?()
     }

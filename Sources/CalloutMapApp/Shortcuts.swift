@@ -64,8 +64,20 @@ enum Shortcuts {
 
     /// Binds the window's own shortcuts (Escape), in the bubble phase.
     static func installLocal(on window: UnsafeMutablePointer<GtkWidget>) {
+        bind(all.filter(\.local), on: window)
+    }
+
+    /// Binds the application's shortcuts (Ctrl+Q) on a window that is not one of its windows
+    /// (the Keyboard Shortcuts window: made the application's, it outlived the main window on
+    /// quitting and touched it freed), its actions reached as "app.…" from there.
+    static func installApplication(_ application: UnsafeMutablePointer<GtkApplication>, on window: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_insert_action_group(window, "app", OpaquePointer(application))
+        bind(all.filter { $0.action?.hasPrefix("app.") == true }, on: window)
+    }
+
+    private static func bind(_ shortcuts: [Shortcut], on window: UnsafeMutablePointer<GtkWidget>) {
         let controller = gtk_shortcut_controller_new()!
-        for shortcut in all where shortcut.local {
+        for shortcut in shortcuts {
             guard let action = shortcut.action else { continue }
             for accel in shortcut.accels {
                 let trigger = gtk_shortcut_trigger_parse_string(accel)

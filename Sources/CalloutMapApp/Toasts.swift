@@ -77,6 +77,7 @@ final class Toasts {
         adw_message_dialog_add_response(cast(d), "close", tr("_Close"))
         adw_message_dialog_set_default_response(cast(d), "close")
         adw_message_dialog_set_close_response(cast(d), "close")
+        gtk_window_set_application(cm_window(d), gtk_window_get_application(cm_window(window)))  // Ctrl+Q works there
         gtk_window_present(cm_window(d))
     }
 }

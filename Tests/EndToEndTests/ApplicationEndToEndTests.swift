@@ -172,6 +172,18 @@ final class ApplicationEndToEndTests: XCTestCase {
         // F10 opens the primary menu; "a" is About's mnemonic.
         XCTAssertEqual(runTool("xdotool", ["key", "F10", "sleep", "0.6", "key", "a"]), 0)
         XCTAssertTrue(waitForWindow("About", of: app), "the primary menu's About: \(windowTitles(of: app))")
+        // The application's shortcuts work in its other windows too.
+        XCTAssertEqual(runTool("xdotool", ["key", "ctrl+q"]), 0)
+        XCTAssertTrue(waitForExit(app, seconds: 10), "Ctrl+Q in About quits")
+        XCTAssertEqual(app.process.terminationStatus, 0, "cleanly, though the Shortcuts window had been shown (it crashed)")
+        let again = try AppProcess(["--log-events", "--no-demo"])
+        try focusMap(try XCTUnwrap(again.next("ready")))
+        XCTAssertEqual(runTool("xdotool", ["key", "ctrl+question"]), 0)
+        XCTAssertTrue(waitForWindow("Shortcuts", of: again))
+        usleep(300_000)
+        XCTAssertEqual(runTool("xdotool", ["key", "ctrl+q"]), 0)
+        XCTAssertTrue(waitForExit(again, seconds: 10), "Ctrl+Q in the Shortcuts window quits")
+        XCTAssertEqual(again.process.terminationStatus, 0)
     }
 
     func testABadFileShowsAToastWithItsDetailsAndTheAppCarriesOn() throws {
