@@ -376,14 +376,21 @@ final class MainWindow: MapViewDelegate {
     /// The window is gone: loads stop, and late results and timers find nothing to do.
     private func close() {
         isClosed = true
-        // GTK 4.8 lets a transient window that outlives its parent (ours: kept, hidden on
-        // close) unset the parent at its own dispose, when the parent is freed: a crash on
-        // quitting after the Keyboard Shortcuts window had been shown. It lets go of us now.
-        if let shortcuts = shortcutsWindow {
-            gtk_window_set_transient_for(cm_window(shortcuts.pointer), nil)
-            gtk_window_destroy(cm_window(shortcuts.pointer))
-            shortcutsWindow = nil
+        // GTK 4.8 unsets a window's transient parent only at that window's own dispose, which
+        // can come after the parent is freed (the Shortcuts window we keep, About or a dialog
+        // still handling the Ctrl+Q that closed us): a crash on quitting. Those over this window
+        // let go of it now, and go with it.
+        var node = gtk_window_list_toplevels()
+        let list = node
+        while let n = node {
+            if let other = n.pointee.data.map(cm_window), gtk_window_get_transient_for(other) == cm_window(window) {
+                gtk_window_set_transient_for(other, nil)
+                gtk_window_destroy(other)
+            }
+            node = n.pointee.next
         }
+        g_list_free(list)
+        shortcutsWindow = nil
         for file in openFiles.values { file.cancellation.cancel() }
         onClose?()
     }
