@@ -331,7 +331,12 @@ final class MainWindow: MapViewDelegate {
         panel.log(String(format: trn("Opened %d place", "Opened %d places", added.count), added.count), names)
         events.emit(["event": "opened", "files": files.map(\.url.path), "count": added.count, "problems": problems.count])
         guard !added.isEmpty else { return }
-        if files.contains(where: \.fitsView) { map.showAnnotations(added, animated: true) }
+        if files.contains(where: \.fitsView) {
+            // The toast below says what opened: the places fit above it.
+            var room = EdgeInsets(all: MapView.annotationRoom)
+            room.bottom += Toasts.height
+            map.showAnnotations(added, edgePadding: room, animated: true)
+        }
         let shown = files.filter { openFiles[$0.id] === $0 }
         let title = shown.count == 1
             ? String(format: trn("Opened “%@” — %@ place", "Opened “%@” — %@ places", added.count), names, localized(added.count))

@@ -9,6 +9,10 @@ import Foundation
 /// Text from data is escaped: a toast's title is markup in libadwaita 1.2.
 @MainActor
 final class Toasts {
+    /// How much of the map's bottom a toast covers: in libadwaita 1.2 it is 46 px high and 24 px
+    /// above the map's edge (measured in a screenshot; the overlay does not say).
+    static let height = 70.0
+
     /// The AdwToastOverlay; put the window's content in it with `setChild`.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let window: UnsafeMutablePointer<GtkWidget>  // owns us, through MainWindow

@@ -44,6 +44,31 @@ final class RegionTests: XCTestCase {
         XCTAssertEqual(start.fitting(point).centerCoordinate.latitude, 48.85, accuracy: 1e-9)
     }
 
+    /// Room kept clear along one edge (a toast at the bottom): the box fits, centred, in what is left.
+    func testFittingWithEdgePaddingCentresTheBoxInWhatTheInsetsLeave() throws {
+        let size = Size(width: 800, height: 600)
+        let start = Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 2, size: size)
+        let insets = EdgeInsets(top: 48, left: 48, bottom: 118, right: 48)
+        for box in [GeoBounds(west: -87.9, south: 25.3, east: -80.3, north: 30.6)!,  // Florida: taller than wide
+                    GeoBounds(west: 178, south: -18, east: -172, north: -14)!] {      // across the antimeridian
+            let fitted = start.fitting(box, edgePadding: insets)
+            let nw = fitted.screenPoint(for: Coordinate(latitude: box.north, longitude: box.west))
+            let se = fitted.screenPoint(for: Coordinate(latitude: box.south, longitude: box.east))
+            let room = Rect(x: 48, y: 48, width: 800 - 96, height: 600 - 48 - 118)
+            for p in [nw, se] {
+                XCTAssertTrue(room.insetBy(dx: -0.1, dy: -0.1).contains(p), "\(box): \(p) in the room the insets leave")
+            }
+            XCTAssertEqual((nw.x + se.x) / 2, room.center.x, accuracy: 0.5, "\(box): centred across the room")
+            XCTAssertEqual((nw.y + se.y) / 2, room.center.y, accuracy: 0.5, "\(box): centred down the room")
+            XCTAssertTrue(abs(se.x - nw.x - room.width) < 0.5 || abs(se.y - nw.y - room.height) < 0.5, "\(box): as close as it fits")
+        }
+        // The same room on every side is the plain padding.
+        let box = GeoBounds(west: 2.2, south: 48.8, east: 2.5, north: 48.9)!
+        let plain = start.fitting(box, padding: 40), even = start.fitting(box, edgePadding: EdgeInsets(all: 40))
+        XCTAssertEqual(plain.zoom, even.zoom)
+        XCTAssertEqual(plain.centerCoordinate.latitude, even.centerCoordinate.latitude, accuracy: 1e-9)
+    }
+
     func testVisibleBoundsOfAViewWiderThanTheWorldIsEveryLongitude() {
         let world = Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, size: Size(width: 1000, height: 800))
         XCTAssertEqual(world.visibleBounds.west, -180)

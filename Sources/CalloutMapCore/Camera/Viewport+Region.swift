@@ -15,14 +15,22 @@ extension Viewport {
     /// The viewport of this size that shows `bounds` whole, with `padding` logical pixels to
     /// spare on every side, at most at `maxZoom` (a box around one point would zoom in without end).
     public func fitting(_ bounds: GeoBounds, padding: Double = 0, maxZoom: Double = 17) -> Viewport {
+        fitting(bounds, edgePadding: EdgeInsets(all: padding), maxZoom: maxZoom)
+    }
+
+    /// The viewport of this size that shows `bounds` whole and centred within what the insets
+    /// leave of the view, at most at `maxZoom`.
+    public func fitting(_ bounds: GeoBounds, edgePadding insets: EdgeInsets, maxZoom: Double = 17) -> Viewport {
         let rect = bounds.worldRect
-        let room = Size(width: max(1, size.width - 2 * padding), height: max(1, size.height - 2 * padding))
+        let room = Size(width: max(1, size.width - insets.left - insets.right), height: max(1, size.height - insets.top - insets.bottom))
         let width = max(rect.width, 1e-12), height = max(rect.height, 1e-12)
-        let zoom = log2(min(room.width / (width * Self.tileSize), room.height / (height * Self.tileSize)))
+        let zoom = min(log2(min(room.width / (width * Self.tileSize), room.height / (height * Self.tileSize))), maxZoom)
+        var fitted = Viewport(center: .init(latitude: 0, longitude: 0), zoom: zoom, size: size)
+        // The box's middle sits at the middle of the room, off the view's by half the difference of the insets.
+        let shift = Point(x: (insets.left - insets.right) / 2, y: (insets.top - insets.bottom) / 2)
         let middle = rect.center
-        let center = WorldPoint(x: middle.x - middle.x.rounded(.down), y: middle.y)
-        var fitted = Viewport(center: WebMercator.coordinate(for: center), zoom: min(zoom, maxZoom), size: size)
-        fitted.centerCoordinate = WebMercator.coordinate(for: center)
+        let center = WorldPoint(x: middle.x - shift.x / fitted.worldSize, y: middle.y - shift.y / fitted.worldSize)
+        fitted.centerCoordinate = WebMercator.coordinate(for: WorldPoint(x: center.x - center.x.rounded(.down), y: center.y))
         return fitted
     }
 }

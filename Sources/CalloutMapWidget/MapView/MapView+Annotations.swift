@@ -175,31 +175,46 @@ extension MapView {
     /// Asked before the map has a size (its window not yet shown), the region is fitted to the
     /// size it gets first.
     public func setRegion(_ region: GeoBounds, animated: Bool) {
-        fit(region, padding: 0, animated: animated)
+        setRegion(region, edgePadding: .zero, animated: animated)
+    }
+
+    /// Moves the map to show a region whole within what `edgePadding` leaves of the view (the
+    /// part not under a toast, a panel or a bar over the map; MapKit's `setVisibleMapRect(_:edgePadding:animated:)`).
+    public func setRegion(_ region: GeoBounds, edgePadding: EdgeInsets, animated: Bool) {
+        fit(region, edgePadding: edgePadding, animated: animated)
     }
 
     /// Moves the map to show annotations, with room around them for their views (MapKit's
     /// `showAnnotations`); one annotation is centred at street level. Asked before the map has
     /// a size, they are fitted to the size it gets first.
     public func showAnnotations(_ shown: [any Annotation], animated: Bool) {
-        guard let region = GeoBounds(enclosing: shown.map(\.coordinate)) else { return }
-        fit(region, padding: 48, animated: animated)
+        showAnnotations(shown, edgePadding: EdgeInsets(all: Self.annotationRoom), animated: animated)
     }
+
+    /// Moves the map to show annotations within what `edgePadding` leaves of the view; give
+    /// each edge room for the annotations' views as well (`showAnnotations(_:animated:)` keeps 48 points).
+    public func showAnnotations(_ shown: [any Annotation], edgePadding: EdgeInsets, animated: Bool) {
+        guard let region = GeoBounds(enclosing: shown.map(\.coordinate)) else { return }
+        fit(region, edgePadding: edgePadding, animated: animated)
+    }
+
+    /// The room `showAnnotations` keeps on every side: a pin's height, so pins at the edge show whole.
+    public static let annotationRoom = 48.0
 
     /// Fits a region now, or at the first allocation: fitted to no size at all it would be the
     /// whole world at zoom 0 (as files named at launch were shown before this waited).
-    private func fit(_ region: GeoBounds, padding: Double, animated: Bool) {
+    private func fit(_ region: GeoBounds, edgePadding: EdgeInsets, animated: Bool) {
         guard viewport.size.width > 0, viewport.size.height > 0 else {
-            pendingFit = (region, padding)
+            pendingFit = (region, edgePadding)
             return
         }
-        move(to: viewport.fitting(region, padding: padding), animated: animated)
+        move(to: viewport.fitting(region, edgePadding: edgePadding), animated: animated)
     }
 
     /// The fit asked for before the map had a size, done once it has one.
     func fitPendingRegion() {
-        guard let (region, padding) = pendingFit, viewport.size.width > 0, viewport.size.height > 0 else { return }
-        let target = viewport.fitting(region, padding: padding)
+        guard let (region, edgePadding) = pendingFit, viewport.size.width > 0, viewport.size.height > 0 else { return }
+        let target = viewport.fitting(region, edgePadding: edgePadding)
         setCenter(target.centerCoordinate, zoom: target.zoom)  // nothing was shown yet: no animation
     }
 

@@ -75,7 +75,7 @@ public final class MapView: WidgetImplementation {
 
     /// A region to fit once the map has a size (`setRegion`/`showAnnotations` before it had
     /// one); any later move of the camera replaces it.
-    var pendingFit: (region: GeoBounds, padding: Double)?
+    var pendingFit: (region: GeoBounds, edgePadding: EdgeInsets)?
     var kinetic: (pan: KineticPan, start: Double, applied: Point)?
     var zoomAnimation: ZoomAnimation?
     var tickID: UInt32 = 0
