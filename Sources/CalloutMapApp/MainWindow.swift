@@ -385,16 +385,19 @@ final class MainWindow: MapViewDelegate {
         // can come after the parent is freed (the Shortcuts window we keep, About or a dialog
         // still handling the Ctrl+Q that closed us): a crash on quitting. Those over this window
         // let go of it now, and go with it.
-        var node = gtk_window_list_toplevels()
-        let list = node
+        var windows: [UnsafeMutableRawPointer] = []  // held, as destroying one may free another
+        let list = gtk_window_list_toplevels()
+        var node = list
         while let n = node {
-            if let other = n.pointee.data.map(cm_window), gtk_window_get_transient_for(other) == cm_window(window) {
-                gtk_window_set_transient_for(other, nil)
-                gtk_window_destroy(other)
-            }
+            if let w = n.pointee.data { windows.append(g_object_ref(w)) }
             node = n.pointee.next
         }
         g_list_free(list)
+        for w in windows where gtk_window_get_transient_for(cm_window(w)) == cm_window(window) {
+            gtk_window_set_transient_for(cm_window(w), nil)
+            gtk_window_destroy(cm_window(w))
+        }
+        windows.forEach { g_object_unref($0) }
         shortcutsWindow = nil
         for file in openFiles.values { file.cancellation.cancel() }
         onClose?()
