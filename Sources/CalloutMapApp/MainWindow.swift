@@ -202,13 +202,13 @@ final class MainWindow: MapViewDelegate {
         Actions.add("show-help-overlay", to: window) { [weak self] in self?.showShortcuts() }
     }
 
-    /// The Keyboard Shortcuts window, made once and hidden (not destroyed) when closed.
+    /// The Keyboard Shortcuts window, made once and hidden (not destroyed) when closed; it goes
+    /// with this window (`close`).
     private func showShortcuts() {
         if shortcutsWindow == nil {
             let made = Shortcuts.makeWindow()
             gtk_window_set_transient_for(cm_window(made), cm_window(window))
             if let application = gtk_window_get_application(cm_window(window)) { Shortcuts.installApplication(application, on: made) }
-            gtk_window_set_destroy_with_parent(cm_window(made), 1)
             gtk_window_set_hide_on_close(cm_window(made), 1)
             shortcutsWindow = ObjectRef(adopting: made.rawObject)
         }

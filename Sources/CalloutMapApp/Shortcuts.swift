@@ -68,8 +68,8 @@ enum Shortcuts {
     }
 
     /// Binds the application's shortcuts (Ctrl+Q) on a window that is not one of its windows
-    /// (the Keyboard Shortcuts window: made the application's, it outlived the main window on
-    /// quitting and touched it freed), its actions reached as "app.…" from there.
+    /// (the Keyboard Shortcuts window, whose search takes typed keys: the map window's 1–4, +
+    /// and − stay out of it), its actions reached as "app.…" from there.
     static func installApplication(_ application: UnsafeMutablePointer<GtkApplication>, on window: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_insert_action_group(window, "app", OpaquePointer(application))
         bind(all.filter { $0.action?.hasPrefix("app.") == true }, on: window)
