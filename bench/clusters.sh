@@ -13,8 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${N:-1000000}
 SEED=${SEED:-1}
+# The peer: PEER, else ../shared/peers/supercluster beside the checkout.
 PEER=${PEER:-../shared/peers/supercluster}
-[ -f "$PEER/supercluster.mjs" ] || PEER=/work/shared/peers/supercluster
 if [ ! -f "$PEER/supercluster.mjs" ] || ! command -v node >/dev/null; then
   echo "clusters.sh: needs node and the supercluster peer (set PEER=DIR holding supercluster.mjs)" >&2
   exit 1

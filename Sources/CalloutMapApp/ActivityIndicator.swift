@@ -18,6 +18,11 @@ final class ActivityIndicator {
         label = gtk_label_new(nil)
         gtk_widget_add_css_class(label, "dim-label")
         gtk_widget_add_css_class(label, "numeric")  // digits that do not jiggle as they count up
+        // The line never widens the header bar, so it never grows the window (the map would
+        // change size under the pointer): it is cut with "…" and shown whole in the tooltip.
+        gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(OpaquePointer(label), 28)
+        gtk_label_set_width_chars(OpaquePointer(label), 1)
         gtk_box_append(cast(widget), spinner)
         gtk_box_append(cast(widget), label)
         gtk_widget_set_visible(widget, 0)

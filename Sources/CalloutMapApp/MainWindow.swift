@@ -547,23 +547,30 @@ final class MainWindow: MapViewDelegate {
             let loaded = openFiles.values.sorted { $0.id < $1.id }.flatMap(\.annotations)
             if let a = loaded.first(where: { $0.title == title }) { mapView.selectAnnotation(a, animated: false) }
         }
-        var origin = graphene_point_t(), inWindow = graphene_point_t()
-        _ = gtk_widget_compute_point(mapView.widget, window, &origin, &inWindow)
-        // Client-side decorations put a shadow margin between the surface's corner and the window widget.
-        var dx = 0.0, dy = 0.0
-        gtk_native_get_surface_transform(OpaquePointer(window), &dx, &dy)
-        inWindow.x += Float(dx)
-        inWindow.y += Float(dy)
-        let size = mapView.viewport.size
         events.emit([
             "event": "ready",
-            "map": ["x": Double(inWindow.x), "y": Double(inWindow.y), "width": size.width, "height": size.height],
+            "map": mapGeometry(mapView),
             "center": EventLog.coordinate(mapView.centerCoordinate),
             "zoom": mapView.zoom,
             "scale": mapView.scaleFactor,
             "mode": mapView.calloutMode.rawValue,
             "panel": Actions.isOn(showPanelAction),
         ])
+    }
+
+    func mapView(_ mapView: MapView, didChangeSize size: Size) {
+        events.emit(["event": "map-resized", "map": mapGeometry(mapView)])
+    }
+
+    /// The map's frame in the window's surface, as clients driving the pointer need it.
+    private func mapGeometry(_ mapView: MapView) -> [String: Double] {
+        var origin = graphene_point_t(), inWindow = graphene_point_t()
+        _ = gtk_widget_compute_point(mapView.widget, window, &origin, &inWindow)
+        // Client-side decorations put a shadow margin between the surface's corner and the window widget.
+        var dx = 0.0, dy = 0.0
+        gtk_native_get_surface_transform(OpaquePointer(window), &dx, &dy)
+        let size = mapView.viewport.size
+        return ["x": Double(inWindow.x) + dx, "y": Double(inWindow.y) + dy, "width": size.width, "height": size.height]
     }
 
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {

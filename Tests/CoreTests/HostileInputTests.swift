@@ -154,6 +154,32 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(r.problems.map(\.message), ["is a Polygon, not a Point or MultiPoint"])
     }
 
+    func testAFeatureOfManyPropertiesLoadsInLinearTimeKeepingTheFirstThousand() throws {
+        // 200,000 properties (3 MB) once took 90 s: each key was looked up by a scan as it was added.
+        let members = (0..<200_000).map { #""key\#($0)":"v\#($0)""# }.joined(separator: ",")
+        let text = collection(point(#"{"name":"Many",\#(members),"key7":"again"}"#))
+        let start = Date()
+        let r = GeoJSONLoader.load(data: Data(text.utf8), file: "many.geojson")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "a scan per key is back (it took 90 s)")
+        let a = try XCTUnwrap(r.annotations.first)
+        XCTAssertEqual(a.title, "Many")
+        XCTAssertEqual(a.properties.count, GeoJSONLoader.maxProperties)
+        XCTAssertEqual(a.properties.first?.key, "key0")
+        XCTAssertEqual(a.properties.last?.key, "key999")
+        XCTAssertEqual(a.properties["key7"], "again", "a repeated key keeps its place and its last value")
+        XCTAssertEqual(r.problems.map(\.description), ["many.geojson: feature 0: has 200000 properties; the first 1000 kept, 199000 left out"])
+        XCTAssertEqual(r.problems.map(\.severity), [.adjusted])
+    }
+
+    func testRepeatedPropertiesKeepTheirFirstPlaceAndLastValue() throws {
+        let r = GeoJSONLoader.load(data: Data(collection(point(#"{"a":"1","title":"T","b":2,"a":"3","title":"U"}"#)).utf8), file: "f")
+        let a = try XCTUnwrap(r.annotations.first)
+        XCTAssertEqual(a.title, "U")
+        XCTAssertEqual(a.properties.map(\.key), ["a", "b"])
+        XCTAssertEqual(a.properties.map(\.value), ["3", "2"])
+        XCTAssertEqual(r.problems, [])
+    }
+
     func testTitlesThatAreContainersAreProblemsNotSilence() {
         let r = GeoJSONLoader.load(data: Data(collection(point(#"{"title":["a"],"name":"Named"}"#), point(#"{"subtitle":{"x":1}}"#)).utf8), file: "f")
         XCTAssertEqual(r.annotations.map(\.title), ["Named", nil], "the next candidate gives the title")

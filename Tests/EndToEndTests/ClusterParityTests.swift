@@ -7,13 +7,13 @@ import XCTest
 /// generate`): the same items at every zoom and every cluster the same — id, count and
 /// exact centre, to the last bit. `bench/clusters.sh` does the same at a million points.
 final class ClusterParityTests: XCTestCase {
-    /// supercluster.mjs and kdbush.mjs: `CALLOUTMAP_SUPERCLUSTER`, else the shared peers
-    /// beside the checkout, else the machine's copy.
+    /// supercluster.mjs and kdbush.mjs: `CALLOUTMAP_SUPERCLUSTER`, else `shared/peers/supercluster`
+    /// beside the checkout (nothing outside those two, so no machine's own folder is assumed).
     static var peer: URL? {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [ProcessInfo.processInfo.environment["CALLOUTMAP_SUPERCLUSTER"],
-                          repository.deletingLastPathComponent().appendingPathComponent("shared/peers/supercluster").path,
-                          "/work/shared/peers/supercluster"].compactMap { $0 }
+                          repository.deletingLastPathComponent().appendingPathComponent("shared/peers/supercluster").path]
+            .compactMap { $0 }
         return candidates.map(URL.init(fileURLWithPath:)).first {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("supercluster.mjs").path)
         }

@@ -103,6 +103,39 @@ final class FileEndToEndTests: XCTestCase {
         XCTAssertFalse(app.standardError.contains("CRITICAL"), app.standardError)
     }
 
+    /// The header bar's status ("Clustering 300,000 places… 11 %") once widened the window, so
+    /// the map changed size under the pointer; now the text is cut and the map keeps its size
+    /// until the window is resized, which is reported with the map's new frame.
+    func testTheMapKeepsItsSizeWhileAFileLoadsAndAResizeIsReported() throws {
+        let file = try Self.bigFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let app = try AppProcess(["--log-events", "--no-demo", "--data", file.path, "--size", "1000x700"], keepingStandardError: true)
+        let ready = try XCTUnwrap(app.next("ready", timeout: 20))
+        XCTAssertNotNil(app.next("clustering-finished", timeout: 120))
+        usleep(500_000)
+        let names = app.events.compactMap { $0["event"] as? String }
+        XCTAssertTrue(names.contains("loading-progress"), "the status counted the places")
+        XCTAssertFalse(names.contains("map-resized"), "the map kept its size while the file loaded: \(app.events.filter { $0["event"] as? String == "map-resized" })")
+
+        let windows = Pipe()
+        let search = Process()
+        search.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        search.arguments = ["xdotool", "search", "--onlyvisible", "--pid", String(app.process.processIdentifier)]
+        search.standardOutput = windows
+        try search.run()
+        search.waitUntilExit()
+        let window = try XCTUnwrap(String(decoding: windows.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").last.map(String.init))
+        XCTAssertEqual(runTool("xdotool", ["windowsize", window, "1100", "760"]), 0)
+        let resized = try XCTUnwrap(app.next("map-resized", timeout: 10), "a resize is reported")
+        let before = try XCTUnwrap(ready["map"] as? [String: Double]), after = try XCTUnwrap(resized["map"] as? [String: Double])
+        XCTAssertEqual(after["width"]! - before["width"]!, 100, accuracy: 1, "\(before) → \(after)")
+        XCTAssertEqual(after["height"]! - before["height"]!, 60, accuracy: 1)
+        XCTAssertEqual(after["x"]!, before["x"]!, accuracy: 1)
+        XCTAssertEqual(after["y"]!, before["y"]!, accuracy: 1)
+        XCTAssertFalse(app.standardError.contains("CRITICAL"), app.standardError)
+    }
+
     func testClosingTheWindowWhileAFileLoadsEndsTheAppAtOnce() throws {
         let file = try Self.bigFile()
         defer { try? FileManager.default.removeItem(at: file) }

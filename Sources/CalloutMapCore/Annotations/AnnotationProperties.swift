@@ -1,6 +1,7 @@
 /// An annotation's data as text, in the order its source gave it (a GeoJSON feature's
 /// `properties`): looked up by key, listed in order (a callout's detail view shows the
-/// first dozen). Small: a feature has a few properties, so a lookup scans them.
+/// first dozen). A lookup scans them: a feature has a few, and a reader of many builds
+/// them at once with `init(uniqueEntries:)`, which is linear.
 public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionaryLiteral, RandomAccessCollection {
     public typealias Element = (key: String, value: String)
 
@@ -8,6 +9,12 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
 
     /// No properties.
     public init() {}
+
+    /// Properties from entries whose keys are already distinct, in their order (not checked: a
+    /// reader that has its own index of keys makes thousands this way without a scan per key).
+    package init(uniqueEntries: [Element]) {
+        entries = uniqueEntries
+    }
 
     public init(dictionaryLiteral elements: (String, String)...) {
         for (key, value) in elements { self[key] = value }

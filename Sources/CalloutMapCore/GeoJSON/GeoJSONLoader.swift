@@ -47,6 +47,10 @@ public enum GeoJSONLoader {
     /// Longest title, subtitle or property kept; longer text is cut (and reported), never dropped.
     public static let maxTextLength = 200
 
+    /// Most properties kept of one feature, in the file's order (the rest are reported, not kept):
+    /// far more than a person reads in a callout, few enough that a feature of 200,000 stays small.
+    public static let maxProperties = 1_000
+
     /// Called every `progressInterval` features (or records) with how many were read and the
     /// share of the file read (0…1).
     public typealias Progress = (_ features: Int, _ fractionRead: Double) -> Void

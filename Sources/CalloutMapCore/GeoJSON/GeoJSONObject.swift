@@ -230,14 +230,25 @@ struct GeoJSONObject {
 
         mutating func read(_ r: inout JSONReader, options: GeoJSONLoader.Options) throws {
             guard r.peek() == UInt8(ascii: "{") else { return try r.skipValue() }
-            var all = AnnotationProperties()
+            // Every member in order, a repeated key keeping its first place and its last value;
+            // looked up through `index`, so a feature of 200,000 properties reads in linear time.
+            var all: [AnnotationProperties.Element] = []
+            var index: [String: Int] = [:]
             var notText: Set<String> = []  // booleans (kept as text, but no title) and containers (not kept)
+            func put(_ key: String, _ value: String) {
+                if let i = index[key] {
+                    all[i].value = value
+                } else {
+                    index[key] = all.count
+                    all.append((key, value))
+                }
+            }
             try r.members { r, key in
                 switch try r.scalar() {  // nil for an array or object
-                case .string(let s)?: all[key] = s
-                case .number(let n)?: all[key] = GeoJSONObject.text(n)
+                case .string(let s)?: put(key, s)
+                case .number(let n)?: put(key, GeoJSONObject.text(n))
                 case .bool(let b)?:
-                    all[key] = String(b)
+                    put(key, String(b))
                     notText.insert(key)
                 case nil: notText.insert(key)
                 default: break  // null
@@ -249,18 +260,27 @@ struct GeoJSONObject {
             for (what, key) in [("title", titleKey[0]), ("subtitle", subtitleKey[0])] where notText.contains(key) {
                 notes.append("has a \(what) that is not text; left out")
             }
-            if let key = titleKey.first(where: { all[$0] != nil && !notText.contains($0) }) {
-                title = cut(all[key]!, "title")
-                all[key] = nil
+            var taken: Set<Int> = []
+            if let i = titleKey.lazy.compactMap({ notText.contains($0) ? nil : index[$0] }).first {
+                title = cut(all[i].value, "title")
+                taken.insert(i)
             }
-            if let key = subtitleKey.first(where: { all[$0] != nil && !notText.contains($0) }) {
-                subtitle = cut(all[key]!, "subtitle")
-                all[key] = nil
+            if let i = subtitleKey.lazy.compactMap({ notText.contains($0) ? nil : index[$0] }).first(where: { !taken.contains($0) }) {
+                subtitle = cut(all[i].value, "subtitle")
+                taken.insert(i)
             }
-            var kept = AnnotationProperties()
-            for (key, value) in all { kept[key] = value.count > GeoJSONLoader.maxTextLength ? cut(value, nil) : value }
-            values = kept
-            if subtitle == nil { subtitle = Self.summary(of: kept) }
+            var kept: [AnnotationProperties.Element] = []
+            kept.reserveCapacity(min(all.count, GeoJSONLoader.maxProperties))
+            for (i, entry) in all.enumerated() where !taken.contains(i) {
+                guard kept.count < GeoJSONLoader.maxProperties else { break }
+                kept.append((entry.key, entry.value.count > GeoJSONLoader.maxTextLength ? cut(entry.value, nil) : entry.value))
+            }
+            let left = all.count - taken.count - kept.count
+            if left > 0 {
+                notes.append("has \(all.count - taken.count) properties; the first \(kept.count) kept, \(left) left out")
+            }
+            values = AnnotationProperties(uniqueEntries: kept)
+            if subtitle == nil { subtitle = Self.summary(of: values) }
         }
 
         private mutating func cut(_ text: String, _ what: String?) -> String {

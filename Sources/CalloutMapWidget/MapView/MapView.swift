@@ -70,6 +70,7 @@ public final class MapView: WidgetImplementation {
     var focusRingView: AnnotationView? { pinProxies.hasFocus ? pinProxies.current : nil }
     /// Whether the first frame has been drawn (the delegate hears of it too).
     public private(set) var hasDrawnFirstFrame = false
+    private var sizeChangeReported = false
     /// Rasterising new tiles may take this long in one frame (ms); the rest wait a frame.
     package static let tileBudgetPerFrame = 8.0
 
@@ -257,9 +258,22 @@ public final class MapView: WidgetImplementation {
             viewport.centerCoordinate = center
             pinProxies.scheduleSync()
             fitPendingRegion()
+            if hasDrawnFirstFrame { reportSizeChange() }
         }
         pinProxies.allocate()
         callouts.allocate()
+    }
+
+    /// Tells the delegate of a new size once layout is over (from inside it, the map's place in
+    /// its window may not be final); several changes in one layout are told once, as the last.
+    private func reportSizeChange() {
+        guard !sizeChangeReported else { return }
+        sizeChangeReported = true
+        Timer.after(milliseconds: 0) { [weak self] in
+            guard let self, !self.isDisposed else { return }
+            self.sizeChangeReported = false
+            self.delegate?.mapView(self, didChangeSize: self.viewport.size)
+        }
     }
 
     package func dispose() {

@@ -31,6 +31,9 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool)
     /// The first frame has been drawn.
     func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView)
+    /// The map's size changed after its first frame (the window was resized, a panel opened beside
+    /// it); told once the new size is laid out, with the size in points.
+    func mapView(_ mapView: MapView, didChangeSize size: Size)
     /// A large set's clusters started (true) or finished (false) building in the background.
     func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool)
     /// How far a background cluster build has come (0…1, a step per zoom level done).
@@ -52,6 +55,7 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
+    public func mapView(_ mapView: MapView, didChangeSize size: Size) {}
     public func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {}
     public func mapView(_ mapView: MapView, clusteringProgress done: Double) {}
 }
