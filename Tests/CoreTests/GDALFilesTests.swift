@@ -102,6 +102,9 @@ final class GDALFilesTests: XCTestCase {
         XCTAssertEqual(r.annotations.map(\.title), ["Blue Bottle Coffee", "Ferry Plaza Farmers Market"])
         XCTAssertEqual(r.annotations.map(\.subtitle), [nil, "opens: Saturday 8:00"], "style keys make no subtitle")
         XCTAssertEqual(r.annotations.last?.identifier, "1")
-        XCTAssertEqual(r.problems.map(\.description).first?.hasSuffix("feature 2: is a LineString, not a Point or MultiPoint; skipped"), true)
+        XCTAssertEqual(r.problems, [])
+        XCTAssertEqual(r.overlays.map(\.title), ["Market Street"], "its line, styled as geojson.io wrote it")
+        XCTAssertEqual(r.overlays.first?.style?.strokeColor, RGBA(0x555555))
+        XCTAssertEqual(r.overlays.first?.style?.lineWidth, 2)
     }
 }

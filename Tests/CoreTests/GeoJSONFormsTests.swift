@@ -28,10 +28,15 @@ final class GeoJSONFormsTests: XCTestCase {
 
         let collection = load(#"{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,1]},{"type":"LineString","coordinates":[[0,0],[1,1]]},{"type":"MultiPoint","coordinates":[[2,2]]}]}"#)
         XCTAssertEqual(collection.annotations.count, 2, "the points of a GeometryCollection")
+        XCTAssertEqual(collection.overlays.map { "\(type(of: $0))" }, ["Polyline"], "and its line")
 
         let line = load(#"{"type":"LineString","coordinates":[[0,0],[1,1]]}"#)
-        XCTAssertEqual(line.problems.map(\.description), ["f.geojson: holds one geometry, which is a LineString, not a Point or MultiPoint; nothing was loaded from it"])
-        for junk in [#"{"type":"Topology"}"#, "[]", #"{"type":"Feature","geometry":null}"#] {
+        XCTAssertEqual(line.problems, [])
+        XCTAssertEqual(line.overlays.first?.geometry, .lines([[Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 1)]]))
+        let unlocated = load(#"{"type":"Feature","geometry":null}"#)
+        XCTAssertEqual(unlocated.problems, [], "RFC 7946's unlocated feature is valid, with nothing to show")
+        XCTAssertEqual(unlocated.annotations.count + unlocated.overlays.count, 0)
+        for junk in [#"{"type":"Topology"}"#, "[]", #"{"type":"Feature"}"#] {
             XCTAssertEqual(load(junk).problems.first?.severity, .fatal, junk)
         }
     }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Reads point annotations from GeoJSON as tools write it (RFC 7946): a
+/// Reads places and shapes from GeoJSON as tools write it (RFC 7946): a
 /// FeatureCollection, one Feature or one geometry; or a sequence of them, one per
 /// line or each after an RS byte (RFC 8142; GDAL's GeoJSONSeq, `.geojsons`,
 /// `.geojsonl`, `.ndjson`), told apart by content. Points and MultiPoints give
 /// pins (one per position, sharing the feature's title and properties); lines and
-/// polygons are skipped by name. A bad feature or record is skipped with one
+/// polygons give overlays (styled by the feature's simplestyle properties); a
+/// GeometryCollection gives what its members give. A bad feature or record is skipped with one
 /// problem naming the file and where; the valid ones still load. A file that is
 /// not GeoJSON, not JSON, not in longitude/latitude, or not a file at all gives one
 /// fatal problem and nothing loads from it.
@@ -18,6 +19,8 @@ public enum GeoJSONLoader {
     public struct Result {
         /// One annotation per point, in the file's order.
         public var annotations: [PointAnnotation]
+        /// One overlay per line or polygon geometry (a MultiPolygon is one), in the file's order.
+        public var overlays: [ShapeOverlay] = []
         /// What was skipped or adjusted, each naming the file and feature.
         public var problems: [GeoJSONProblem]
         /// The load was stopped by its `Cancellation`; what was read is dropped.
@@ -106,6 +109,7 @@ public enum GeoJSONLoader {
         struct Cancelled: Error {}
         var reader = reader
         var annotations: [PointAnnotation] = []
+        var overlays: [ShapeOverlay] = []
         var problems: [GeoJSONProblem] = []
         var sawFeatures = false
         let top: GeoJSONObject
@@ -120,9 +124,10 @@ public enum GeoJSONLoader {
                 var i = 0
                 try r.elements { r in
                     switch try feature(&r, options: options) {
-                    case .success(let (pins, notes)):
-                        annotations += pins
-                        problems += notes.map { GeoJSONProblem(file: file, feature: i, severity: .adjusted, message: $0) }
+                    case .success(let places):
+                        annotations += places.pins
+                        overlays += places.overlays
+                        problems += places.notes.map { GeoJSONProblem(file: file, feature: i, severity: .adjusted, message: $0) }
                     case .failure(let reason):
                         problems.append(GeoJSONProblem(file: file, feature: i, severity: .skipped, message: reason.message))
                     }
@@ -141,18 +146,20 @@ public enum GeoJSONLoader {
         switch top.type {
         case "FeatureCollection":
             guard sawFeatures else { return fatal("has no \"features\" array") }
-            return Result(annotations: annotations, problems: problems)
+            return Result(annotations: annotations, overlays: overlays, problems: problems)
         case "Feature":
-            switch top.pins(of: top.geometry) {
-            case .success(let (pins, notes)):
-                return Result(annotations: pins, problems: notes.map { GeoJSONProblem(file: file, feature: nil, severity: .adjusted, message: $0) })
+            switch top.places(of: top.geometry) {
+            case .success(let places):
+                return Result(annotations: places.pins, overlays: places.overlays,
+                              problems: places.notes.map { GeoJSONProblem(file: file, feature: nil, severity: .adjusted, message: $0) })
             case .failure(let reason):
                 return fatal("holds one Feature, which \(reason.message)")
             }
-        case let type? where GeoJSONObject.Geometry.pointTypes.contains(type) || GeoJSONObject.Geometry.shapeTypes.contains(type):
-            switch top.pins(of: top.asGeometry) {
-            case .success(let (pins, notes)):
-                return Result(annotations: pins, problems: notes.map { GeoJSONProblem(file: file, feature: nil, severity: .adjusted, message: $0) })
+        case let type? where GeoJSONObject.Geometry.types.contains(type):
+            switch top.places(of: top.asGeometry) {
+            case .success(let places):
+                return Result(annotations: places.pins, overlays: places.overlays,
+                              problems: places.notes.map { GeoJSONProblem(file: file, feature: nil, severity: .adjusted, message: $0) })
             case .failure(let reason):
                 return fatal("holds one geometry, which \(reason.message)")
             }
@@ -171,8 +178,8 @@ public enum GeoJSONLoader {
             : "uses the coordinate reference system \(name); RFC 7946 GeoJSON is longitude and latitude on WGS 84 (reproject it, e.g. ogr2ogr -t_srs EPSG:4326)"
     }
 
-    /// One element of `features`: its pins, or why it has none.
-    static func feature(_ r: inout JSONReader, options: Options) throws -> Swift.Result<([PointAnnotation], [String]), Reason> {
+    /// One element of `features`: its pins and shapes, or why it has none.
+    static func feature(_ r: inout JSONReader, options: Options) throws -> Swift.Result<GeoJSONPlaces, Reason> {
         guard r.peek() == UInt8(ascii: "{") else {
             try r.skipValue()
             return .failure(Reason(message: "is not a Feature"))
@@ -180,6 +187,6 @@ public enum GeoJSONLoader {
         let object = try GeoJSONObject(&r, options: options)
         guard object.type == "Feature" else { return .failure(Reason(message: "is not a Feature")) }
         if let refusal = refusal(of: object) { return .failure(Reason(message: refusal)) }
-        return object.pins(of: object.geometry).map { ($0.pins, $0.notes) }
+        return object.places(of: object.geometry)
     }
 }

@@ -52,30 +52,59 @@ struct GeoJSONObject {
     /// The geometry this object is, when it is one (a bare Point, MultiPoint, …).
     var asGeometry: Geometry { Geometry(type: type, coordinates: coordinates, geometries: geometries) }
 
-    /// A Feature's pins: one per position of its Point, MultiPoint or GeometryCollection, all
-    /// with its title, subtitle, properties and id; or why it has none. Notes say what was adjusted.
-    func pins(of geometry: Geometry?) -> Swift.Result<(pins: [PointAnnotation], notes: [String]), GeoJSONLoader.Reason> {
-        guard let geometry else { return .failure(.init(message: "has no geometry")) }
-        var notes = properties.notes
-        let positions: [(Double, Double)]
-        switch geometry.points() {
-        case .success(let list): positions = list
-        case .failure(let reason): return .failure(reason)
+    /// A Feature's pins and shapes: a pin per position of its Points and MultiPoints, an overlay
+    /// per LineString, MultiLineString, Polygon or MultiPolygon (a GeometryCollection gives what
+    /// its members give), all with its title, subtitle, properties and id; or why it has none.
+    /// Notes say what was adjusted.
+    /// A Feature whose geometry is `null` is RFC 7946's unlocated feature: valid, with nothing to
+    /// show, so it gives nothing and says nothing; one with no geometry member is a mistake.
+    func places(of geometry: Geometry?) -> Swift.Result<GeoJSONPlaces, GeoJSONLoader.Reason> {
+        guard let geometry else {
+            return sawGeometry && type == "Feature" ? .success(GeoJSONPlaces()) : .failure(.init(message: "has no geometry"))
         }
-        var pins: [PointAnnotation] = []
+        var places = GeoJSONPlaces(notes: properties.notes)
+        var parts: [Geometry.Part] = []
+        if let failure = geometry.parts(into: &parts) { return .failure(failure) }
+        let positions = parts.flatMap { part -> [(Double, Double)] in
+            if case .points(let list) = part { return list }
+            return []
+        }
         var firstProblem: String?
         for (k, (lon, lat)) in positions.enumerated() {
             if let problem = Self.problem(longitude: lon, latitude: lat) {
-                if positions.count == 1 { return .failure(.init(message: problem)) }
-                notes.append("position \(k) \(problem); left out")
+                if positions.count == 1 && parts.count == 1 { return .failure(.init(message: problem)) }
+                places.notes.append("position \(k) \(problem); left out")
                 firstProblem = firstProblem ?? problem
                 continue
             }
-            pins.append(PointAnnotation(coordinate: Coordinate(latitude: lat, longitude: lon), title: properties.title,
-                                        subtitle: properties.subtitle, properties: properties.values, identifier: id))
+            places.pins.append(PointAnnotation(coordinate: Coordinate(latitude: lat, longitude: lon), title: properties.title,
+                                               subtitle: properties.subtitle, properties: properties.values, identifier: id))
         }
-        guard !pins.isEmpty else { return .failure(.init(message: firstProblem.map { "has no usable position (\($0))" } ?? "has no positions")) }
-        return .success((pins, notes))
+        var styles: [Bool: (style: OverlayStyle?, notes: [String])] = [:]
+        for part in parts {
+            let shape: Swift.Result<OverlayGeometry, GeoJSONLoader.Reason>
+            switch part {
+            case .points: continue
+            case .lines(let type, let lines): shape = Self.lines(lines, type: type)
+            case .polygons(let type, let polygons): shape = Self.areas(polygons, type: type)
+            }
+            switch shape {
+            case .success(let geometry):
+                if styles[geometry.isArea] == nil {
+                    styles[geometry.isArea] = OverlayStyle.simplestyle(properties.values, isArea: geometry.isArea)
+                    places.notes += styles[geometry.isArea]!.notes
+                }
+                places.overlays.append(ShapeOverlay.make(geometry, title: properties.title, subtitle: properties.subtitle,
+                                                         properties: properties.values, identifier: id,
+                                                         style: styles[geometry.isArea]!.style))
+            case .failure(let reason):
+                if parts.count == 1 { return .failure(reason) }
+                places.notes.append("has a member that \(reason.message); left out")
+                firstProblem = firstProblem ?? reason.message
+            }
+        }
+        guard places.pins.isEmpty && places.overlays.isEmpty && !parts.isEmpty else { return .success(places) }
+        return .failure(.init(message: firstProblem.map { "has no usable position (\($0))" } ?? "has no positions"))
     }
 
     static func problem(longitude lon: Double, latitude lat: Double) -> String? {
@@ -111,113 +140,6 @@ struct GeoJSONObject {
     /// A number as people write it: whole numbers without ".0".
     static func text(_ n: Double) -> String {
         n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-    }
-
-    /// `coordinates` as read, before the type says what they should be.
-    enum Coordinates {
-        case position(Double, Double)
-        case positions([(Double, Double)])
-        /// Deeper arrays (a polygon's rings), or numbers mixed with arrays.
-        case other
-
-        init(_ r: inout JSONReader) throws {
-            guard r.peek() == UInt8(ascii: "[") else {
-                try r.skipValue()
-                self = .other
-                return
-            }
-            var numbers: [Double] = []
-            var positions: [(Double, Double)] = []
-            var shape = 0  // 1: numbers, 2: arrays of numbers, -1: anything else
-            try r.elements { r in
-                if r.peek() == UInt8(ascii: "[") {
-                    guard shape != 1 else { try r.skipValue(); shape = -1; return }
-                    var inner: [Double] = []
-                    var flat = true
-                    try r.elements { r in if let n = try r.scalar()?.number, flat { inner.append(n) } else { flat = false } }
-                    if flat && inner.count >= 2 && shape != -1 {
-                        shape = 2
-                        positions.append((inner[0], inner[1]))
-                    } else {
-                        shape = -1
-                    }
-                } else if let n = try r.scalar()?.number, shape != 2, shape != -1 {
-                    shape = 1
-                    numbers.append(n)
-                } else {
-                    shape = -1
-                }
-            }
-            switch shape {
-            case 1 where numbers.count >= 2: self = .position(numbers[0], numbers[1])  // altitude and more: ignored
-            case 2: self = .positions(positions)
-            case 0: self = .positions([])
-            default: self = .other
-            }
-        }
-    }
-
-    /// A geometry: its type and what pins it makes.
-    struct Geometry {
-        var type: String?
-        var coordinates: Coordinates?
-        var geometries: [Geometry]?
-
-        /// nil when the member is not an object (`null` is RFC 7946's "unlocated" feature).
-        init?(_ r: inout JSONReader) throws {
-            guard r.peek() == UInt8(ascii: "{") else {
-                try r.skipValue()
-                return nil
-            }
-            var g = Geometry(type: nil, coordinates: nil, geometries: nil)
-            try r.members { r, key in
-                switch key {
-                case "type": g.type = try r.scalar()?.string
-                case "coordinates": g.coordinates = try Coordinates(&r)
-                case "geometries" where r.peek() == UInt8(ascii: "["):
-                    var list: [Geometry] = []
-                    try r.elements { r in if let inner = try Geometry(&r) { list.append(inner) } }
-                    g.geometries = list
-                default: try r.skipValue()
-                }
-            }
-            self = g
-        }
-
-        init(type: String?, coordinates: Coordinates?, geometries: [Geometry]?) {
-            self.type = type
-            self.coordinates = coordinates
-            self.geometries = geometries
-        }
-
-        static let pointTypes: Set<String> = ["Point", "MultiPoint", "GeometryCollection"]
-        static let shapeTypes: Set<String> = ["LineString", "MultiLineString", "Polygon", "MultiPolygon"]
-
-        /// The positions it puts pins at, or why it puts none.
-        func points(depth: Int = 0) -> Swift.Result<[(Double, Double)], GeoJSONLoader.Reason> {
-            switch type {
-            case "Point":
-                guard case .position(let lon, let lat)? = coordinates else {
-                    return .failure(.init(message: "has no [longitude, latitude] coordinates"))
-                }
-                return .success([(lon, lat)])
-            case "MultiPoint":
-                guard case .positions(let list)? = coordinates else {
-                    return .failure(.init(message: "is a MultiPoint without a list of [longitude, latitude] positions"))
-                }
-                return list.isEmpty ? .failure(.init(message: "is a MultiPoint with no positions")) : .success(list)
-            case "GeometryCollection" where depth < 8:
-                var all: [(Double, Double)] = []
-                for g in geometries ?? [] {
-                    if case .success(let list) = g.points(depth: depth + 1) { all += list }
-                }
-                return all.isEmpty ? .failure(.init(message: "is a GeometryCollection with no points")) : .success(all)
-            case let type?:
-                return .failure(.init(message: "is a \(type), not a Point or MultiPoint"))
-            case nil:
-                return .failure(.init(message: "has a geometry of no type"))
-            }
-        }
     }
 
     /// A feature's properties: every scalar member as text, in order; the title and subtitle

@@ -17,6 +17,7 @@ struct GeoJSONSequence {
     let separator: Separator
     let options: GeoJSONLoader.Options
     private var annotations: [PointAnnotation] = []
+    private var overlays: [ShapeOverlay] = []
     private var problems: [GeoJSONProblem] = []
     private var records = 0
     /// The start of a record whose end is in the next piece.
@@ -39,7 +40,7 @@ struct GeoJSONSequence {
         guard bytes[i] == UInt8(ascii: "{"), let end = bytes[i...].firstIndex(of: Separator.newline.rawValue) else { return nil }
         var line = JSONReader(bytes: Array(bytes[i..<end]))
         guard let first = try? line.value(), (try? line.expectEnd()) != nil, let type = first["type"]?.string,
-              type == "Feature" || GeoJSONObject.Geometry.pointTypes.contains(type) else { return nil }
+              type == "Feature" || GeoJSONObject.Geometry.types.contains(type) else { return nil }
         var next = end + 1
         while next < bytes.endIndex, isSpace(bytes[next]) { next += 1 }
         return next < bytes.endIndex && bytes[next] == UInt8(ascii: "{") ? .newline : nil
@@ -60,7 +61,7 @@ struct GeoJSONSequence {
             piece = try file.next(upTo: Self.pieceSize)
         }
         finish()
-        return GeoJSONLoader.Result(annotations: annotations, problems: problems)
+        return GeoJSONLoader.Result(annotations: annotations, overlays: overlays, problems: problems)
     }
 
     /// A whole sequence held in memory, read in pieces as a file is (small ones test the seams).
@@ -73,7 +74,7 @@ struct GeoJSONSequence {
         }
         finish()
         progress?(records, 1)
-        return GeoJSONLoader.Result(annotations: annotations, problems: problems)
+        return GeoJSONLoader.Result(annotations: annotations, overlays: overlays, problems: problems)
     }
 
     /// Reads every record that ends in `piece`; keeps the unfinished one for the next piece.
@@ -120,17 +121,17 @@ struct GeoJSONSequence {
             let object = try GeoJSONObject(&r, options: options)
             try r.expectEnd()
             if let refusal = GeoJSONLoader.refusal(of: object) { return problem(refusal) }
-            let outcome: Swift.Result<(pins: [PointAnnotation], notes: [String]), GeoJSONLoader.Reason>
+            let outcome: Swift.Result<GeoJSONPlaces, GeoJSONLoader.Reason>
             switch object.type {
-            case "Feature": outcome = object.pins(of: object.geometry)
-            case let type? where GeoJSONObject.Geometry.pointTypes.contains(type) || GeoJSONObject.Geometry.shapeTypes.contains(type):
-                outcome = object.pins(of: object.asGeometry)
+            case "Feature": outcome = object.places(of: object.geometry)
+            case let type? where GeoJSONObject.Geometry.types.contains(type): outcome = object.places(of: object.asGeometry)
             default: return problem("is not a Feature")
             }
             switch outcome {
-            case .success(let (pins, notes)):
-                annotations += pins
-                for note in notes { problem(note, .adjusted) }
+            case .success(let places):
+                annotations += places.pins
+                overlays += places.overlays
+                for note in places.notes { problem(note, .adjusted) }
             case .failure(let reason):
                 problem(reason.message)
             }

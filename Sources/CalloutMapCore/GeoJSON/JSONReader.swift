@@ -126,6 +126,14 @@ package struct JSONReader {
         return position < bytes.count ? bytes[position] : nil
     }
 
+    /// The first byte inside the array or object that starts here (spaces skipped), read no further.
+    mutating func peekInside() -> UInt8? {
+        guard peek() != nil else { return nil }
+        var i = position + 1
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        return i < bytes.count ? bytes[i] : nil
+    }
+
     // MARK: Pieces
 
     private mutating func enter() throws {
