@@ -17,6 +17,7 @@ private final class OpenFile {
     let url: URL
     let cancellation = Cancellation()
     var annotations: [PointAnnotation] = []
+    var overlays: [ShapeOverlay] = []
     var isLoading = true
     /// Once read, the view moves to show its places.
     var fitsView = false
@@ -316,26 +317,32 @@ final class MainWindow: MapViewDelegate {
     /// Puts the files' annotations on the map, unless a file was removed while it loaded.
     private func show(_ results: [GeoJSONLoader.Result], from files: [OpenFile], announce: Bool) {
         var added: [PointAnnotation] = []
+        var shapes: [ShapeOverlay] = []
         var problems: [GeoJSONProblem] = []
         for (file, result) in zip(files, results) where openFiles[file.id] === file && !result.wasCancelled {
             file.annotations = result.annotations
+            file.overlays = result.overlays
             file.isLoading = false
             added += result.annotations
+            shapes += result.overlays
             problems += result.problems
             fileList.setStatus(id: file.id, Self.status(of: result))
         }
+        map.addOverlays(shapes)
         map.addAnnotations(added)
         toasts.show(problems)
         guard announce else { return }
         let names = files.map(\.url.lastPathComponent).joined(separator: ", ")
         panel.log(String(format: trn("Opened %d place", "Opened %d places", added.count), added.count), names)
-        events.emit(["event": "opened", "files": files.map(\.url.path), "count": added.count, "problems": problems.count])
-        guard !added.isEmpty else { return }
-        if files.contains(where: \.fitsView) {
+        events.emit(["event": "opened", "files": files.map(\.url.path), "count": added.count, "shapes": shapes.count,
+                     "problems": problems.count])
+        guard !added.isEmpty || !shapes.isEmpty else { return }
+        if files.contains(where: \.fitsView),
+           let region = GeoBounds(enclosing: added.map(\.coordinate) + shapes.flatMap(\.boundingRegion.corners)) {
             // The toast below says what opened: the places fit above it.
             var room = EdgeInsets(all: MapView.annotationRoom)
             room.bottom += Toasts.height
-            map.showAnnotations(added, edgePadding: room, animated: true)
+            map.setRegion(region, edgePadding: room, animated: true)
         }
         let shown = files.filter { openFiles[$0.id] === $0 }
         let title = shown.count == 1
@@ -351,7 +358,10 @@ final class MainWindow: MapViewDelegate {
             return String(format: tr("Not loaded: %@"), fatal.message)
         }
         let count = result.annotations.count
-        let places = String(format: trn("%@ place", "%@ places", count), localized(count))
+        var places = String(format: trn("%@ place", "%@ places", count), localized(count))
+        if !result.overlays.isEmpty {
+            places += ", " + String(format: trn("%@ shape", "%@ shapes", result.overlays.count), localized(result.overlays.count))
+        }
         let skipped = result.problems.filter { $0.severity == .skipped }.count
         return skipped == 0 ? places : String(format: trn("%@, %@ skipped", "%@, %@ skipped", skipped), places, localized(skipped))
     }
@@ -362,6 +372,7 @@ final class MainWindow: MapViewDelegate {
         file.cancellation.cancel()
         fileList.remove(id: id)
         map.removeAnnotations(file.annotations)
+        map.removeOverlays(file.overlays)
         panel.log(tr("Removed"), file.url.lastPathComponent)
         events.emit(["event": "file-removed", "file": file.url.path, "count": file.annotations.count, "loading": file.isLoading])
     }
@@ -447,6 +458,13 @@ final class MainWindow: MapViewDelegate {
         if let point = view.annotation as? PointAnnotation, point.kind == nil {
             let data = point.properties.shown
             view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(data) : nil
+        }
+        if let anchor = view.annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {
+            // A shape's data starts with its length or area.
+            var data: AnnotationProperties = [shape.geometry.isArea ? tr("Area") : tr("Length"):
+                                                ShapeMeasure.text(of: shape.geometry, locale: Localization.numbers)]
+            for (key, value) in shape.properties.shown where data[key] == nil { data[key] = value }
+            view.detailCalloutAccessory = showsData ? .properties(data) : nil
         }
         events.emit(annotationEvent("select", view))
         panel.log(tr("Selected"), view.annotation?.title ?? "")
@@ -534,6 +552,7 @@ final class MainWindow: MapViewDelegate {
 
     private func annotationEvent(_ name: String, _ view: AnnotationView) -> [String: Any] {
         var event: [String: Any] = ["event": name, "title": view.annotation?.title ?? NSNull(), "mode": map.calloutMode.rawValue]
+        if view.annotation is OverlayAnchor { event["kind"] = "overlay" }  // where the shape was clicked: lat, lon
         if let c = view.annotation?.coordinate {
             event["lat"] = c.latitude
             event["lon"] = c.longitude

@@ -24,9 +24,14 @@ struct RenderCommand {
             DemoViews.register(on: layer)
             layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer) }
             layer.clusters.clusteringIdentifier = DemoViews.clusteringIdentifier
-            let annotations = AnnotationFiles.load(annotationFiles, options: options.geoJSON).flatMap(\.annotations)
+            let loaded = AnnotationFiles.load(annotationFiles, options: options.geoJSON)
+            let annotations = loaded.flatMap(\.annotations)
             layer.add(annotations)
             scene.annotationLayer = layer
+            let shapes = OverlayLayer()
+            shapes.isDark = style.isDark
+            shapes.add(loaded.flatMap(\.overlays))
+            scene.overlayLayer = shapes
             // Big sets cluster in the background, as in the window; the picture waits for them.
             if !layer.clusters.waitUntilBuilt(timeout: Self.clusterTimeout) {
                 FileHandle.standardError.write("""
@@ -35,10 +40,19 @@ struct RenderCommand {
                     """.data(using: .utf8)!)
             }
             if let title = options.select {
-                guard let selected = annotations.first(where: { $0.title == title }) else {
-                    throw RenderError(message: "no annotation titled '\(title)'")
+                if let selected = annotations.first(where: { $0.title == title }) {
+                    select(selected, in: layer, viewport: &viewport, scene: &scene, style: style)
+                } else if let shape = shapes.overlays.first(where: { $0.title == title }) {
+                    // A shape: selected where the window puts its callout when no click says where.
+                    let anchor = OverlayAnchor(overlay: shape, coordinate: MapView.middle(of: shape))
+                    let ring = OverlayAnchorView(annotation: anchor, reuseIdentifier: nil)
+                    ring.color = shapes.style(of: shape).strokeColor
+                    layer.attach(anchor, view: ring)
+                    shapes.selected = ObjectIdentifier(shape)
+                    select(anchor, in: layer, viewport: &viewport, scene: &scene, style: style)
+                } else {
+                    throw RenderError(message: "no annotation or shape titled '\(title)'")
                 }
-                select(selected, in: layer, viewport: &viewport, scene: &scene, style: style)
             }
             scene.viewport = viewport
             if let path = options.tiles {
@@ -62,7 +76,7 @@ struct RenderCommand {
         }
     }
 
-    private func select(_ annotation: PointAnnotation, in layer: AnnotationLayer, viewport: inout Viewport,
+    private func select(_ annotation: any Annotation, in layer: AnnotationLayer, viewport: inout Viewport,
                         scene: inout MapScene, style: BasemapStyle) {
         let bounds = viewport.bounds
         if !bounds.contains(viewport.screenPoint(for: annotation.coordinate)) { viewport.centerCoordinate = annotation.coordinate }

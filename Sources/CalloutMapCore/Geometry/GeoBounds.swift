@@ -20,6 +20,11 @@ public struct GeoBounds: Sendable, Equatable {
         self.north = north
     }
 
+    /// Its south-west and north-east corners.
+    public var corners: [Coordinate] {
+        [Coordinate(latitude: south, longitude: west), Coordinate(latitude: north, longitude: east)]
+    }
+
     /// Whether any of a map tile lies in the box (edges included).
     public func intersects(_ tile: TileID) -> Bool {
         let (tileWest, tileSouth, tileEast, tileNorth) = tile.wrapped.bounds

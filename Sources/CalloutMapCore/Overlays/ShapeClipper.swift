@@ -1,8 +1,7 @@
 /// Cuts screen paths to a rectangle before they are drawn: a line keeps the runs that cross
 /// it, a ring becomes the ring of its part inside it (Sutherland–Hodgman, so a fill stays the
-/// same inside). Drawing libraries keep coordinates in fixed point (cairo: ±8 million pixels),
-/// which a street-level view of a continent-sized shape exceeds, and tessellating what is off
-/// screen costs as much as what is on it.
+/// same inside). Tessellating and stroking what is off screen costs as much as what is on it:
+/// at street level a country's outline is millions of pixels long, the view a few hundred.
 package enum ShapeClipper {
     /// The runs of a line that may cross `rect`; a segment wholly beyond one edge is dropped.
     package static func clipLine(_ points: [Point], to rect: Rect) -> [[Point]] {

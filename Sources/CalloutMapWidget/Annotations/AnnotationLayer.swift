@@ -90,7 +90,7 @@ package final class AnnotationLayer {
 
     /// Shows an annotation with the others, with its own view, without making it one of them:
     /// never clustered, not in `annotations` (the callout-as-annotation approach).
-    func attach(_ annotation: any Annotation, view: AnnotationView) {
+    package func attach(_ annotation: any Annotation, view: AnnotationView) {
         ownRevision += 1
         attached.append(annotation)
         attachedViews[ObjectIdentifier(annotation)] = view

@@ -19,6 +19,8 @@ package struct MapScene {
     package var tileBudget: Double?
     /// Pins to draw over the map; the scene lays their views out for its viewport.
     package var annotationLayer: AnnotationLayer?
+    /// Lines and areas, drawn over the tiles and under the pins.
+    package var overlayLayer: OverlayLayer?
     /// The pin that has keyboard focus, drawn with a focus ring.
     package var focusRing: AnnotationView?
     /// A pin being dragged: drawn over the map each frame, never into the map's image, so the
@@ -61,9 +63,10 @@ package struct MapScene {
             if let layer = annotationLayer {
                 layer.layout(viewport)
                 complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer,
-                                              tilesRevision: tilesRevision) { cr, area, kept in
+                                              tilesRevision: tilesRevision, overlayRevision: overlayLayer?.revision ?? 0) { cr, area, kept in
                     // `area` shares the view's centre; the pins' places are the view's.
                     let complete = paintTiles(cr, for: area)
+                    overlayLayer?.paint(cr, viewport: area)
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
                     cairo_translate(cr, dx, dy)
                     paintPins(cr, layer.sortedViews, top: layer.topView,
@@ -75,6 +78,7 @@ package struct MapScene {
                 paintFocusRing(cr)
             } else {
                 complete = paintTiles(cr, for: viewport)
+                overlayLayer?.paint(cr, viewport: viewport)
             }
             if let callout { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)

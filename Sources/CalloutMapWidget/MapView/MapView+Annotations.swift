@@ -115,6 +115,7 @@ extension MapView {
         pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didDeselect: view)
+        if let anchor = selected as? OverlayAnchor { overlayDeselected(anchor) }
     }
 
     // MARK: Clicks
@@ -127,6 +128,7 @@ extension MapView {
         pressHit = nil
         if let hit, callouts.handleClick(on: hit, at: point) { return }
         guard let hit, hit.annotation != nil else {
+            if clickedOverlay(at: point) { return }  // pins win over shapes
             cycler.reset()
             deselectAnnotation()
             return

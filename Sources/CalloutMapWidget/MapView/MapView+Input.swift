@@ -9,7 +9,12 @@ extension MapView {
     func installControllers() {
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(cm_gesture_single(drag.rawObject), 0)
-        Signal.connect(drag, "drag-begin") { [weak self] (x: Double, y: Double) in self?.dragBegan(at: Point(x: x, y: y)) }
+        Signal.connect(drag, "drag-begin") { [weak self] (x: Double, y: Double) -> Void in
+            // A finger is wider than a pointer: shapes are hit with more slack after a touch.
+            let device = gtk_event_controller_get_current_event_device(cm_controller(drag.rawObject))
+            self?.pressIsTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
+            self?.dragBegan(at: Point(x: x, y: y))
+        }
         Signal.connect(drag, "drag-update") { [weak self] (dx: Double, dy: Double) in self?.dragMoved(by: Point(x: dx, y: dy)) }
         Signal.connect(drag, "drag-end") { [weak self] (dx: Double, dy: Double) in self?.dragEnded(at: Point(x: dx, y: dy)) }
         add(drag)

@@ -24,7 +24,12 @@ public final class MapView: WidgetImplementation {
     /// Centre, zoom and size: what the map shows now.
     public internal(set) var viewport: Viewport
     /// The basemap's colours (light or dark).
-    public var style: BasemapStyle { didSet { if style != oldValue { queueDraw() } } }
+    public var style: BasemapStyle {
+        didSet {
+            overlayLayer.isDark = style.isDark
+            if style != oldValue { queueDraw() }
+        }
+    }
     /// The scale bar's units; by default those customary in the person's locale (LC_MEASUREMENT:
     /// feet and miles in the United States, metres elsewhere).
     public var scaleUnits: ScaleUnits = UserLocale.scaleUnits() { didSet { if scaleUnits != oldValue { queueDraw() } } }
@@ -32,6 +37,9 @@ public final class MapView: WidgetImplementation {
     public var numberLocale: Locale = UserLocale.numbers() { didSet { queueDraw() } }
     package let tiles: TileCache
     package let annotationLayer = AnnotationLayer()
+    package let overlayLayer = OverlayLayer()
+    /// Whether the current press is a finger's (shapes are hit with more slack).
+    var pressIsTouch = false
     var cycler = ClickCycler<ObjectIdentifier>()
     /// The selected annotation's view (kept even off screen while selected); the layer's top view.
     public var selectedView: AnnotationView? { annotationLayer.topView }
@@ -113,6 +121,7 @@ public final class MapView: WidgetImplementation {
         annotationLayer.viewProvider = { [unowned self] annotation in
             self.delegate?.mapView(self, viewFor: annotation)
         }
+        overlayLayer.styleProvider = { [unowned self] overlay in self.delegate?.mapView(self, styleFor: overlay) }
         annotationLayer.clusters.onBuildingChanged = { [weak self] building in
             guard let self, !self.isDisposed else { return }
             self.queueDraw()
@@ -228,6 +237,7 @@ public final class MapView: WidgetImplementation {
         var scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
         scene.annotationLayer = annotationLayer
+        scene.overlayLayer = overlayLayer
         scene.tileLayers = tileLayers
         scene.scaleUnits = scaleUnits
         scene.numberLocale = numberLocale

@@ -9,7 +9,12 @@ public protocol MapViewDelegate: AnyObject {
     /// reused); nil gives the default marker.
     /// Usually `mapView.dequeueReusableAnnotationView(withIdentifier:for:)` plus configuration.
     func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView?
-    /// A view was selected (a click, a key, or `selectAnnotation`); its callout follows.
+    /// How to draw an overlay (MapKit's `rendererFor`); nil draws it in its own style
+    /// (`Overlay.style`), else the default for lines or areas. Asked as it is drawn: after the
+    /// answer changes, call `setNeedsOverlayStyles()`.
+    func mapView(_ mapView: MapView, styleFor overlay: any Overlay) -> OverlayStyle?
+    /// A view was selected (a click, a key, or `selectAnnotation`); its callout follows. A
+    /// selected overlay comes as its `OverlayAnchor`'s view.
     func mapView(_ mapView: MapView, didSelect view: AnnotationView)
     /// A view was deselected; its callout has gone (a detached popover aside).
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView)
@@ -42,6 +47,7 @@ public protocol MapViewDelegate: AnyObject {
 
 extension MapViewDelegate {
     public func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? { nil }
+    public func mapView(_ mapView: MapView, styleFor overlay: any Overlay) -> OverlayStyle? { nil }
     public func mapView(_ mapView: MapView, didSelect view: AnnotationView) {}
     public func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {}
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,

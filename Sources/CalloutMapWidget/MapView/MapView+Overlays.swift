@@ -1,0 +1,110 @@
+import CalloutMapCore
+
+/// Lines and areas, as `MKMapView` has overlays — and hit-testing, which MapKit leaves to the
+/// app: a click on a shape selects it and opens its callout where the click was.
+extension MapView {
+    /// Every overlay added, bottom first (the last added is drawn on top).
+    public var overlays: [any Overlay] { overlayLayer.overlays }
+
+    /// Adds overlays over those already there; each is drawn in the delegate's style for it
+    /// (`mapView(_:styleFor:)`), else its own, else the default for lines or areas.
+    public func addOverlays(_ new: [any Overlay]) {
+        overlayLayer.add(new)
+        queueDraw()
+    }
+
+    /// Adds one overlay on top.
+    public func addOverlay(_ overlay: any Overlay) { addOverlays([overlay]) }
+
+    /// Removes overlays; a removed selected overlay is deselected first.
+    public func removeOverlays(_ gone: [any Overlay]) {
+        if let anchor = selectedAnnotation as? OverlayAnchor, gone.contains(where: { $0 === anchor.overlay }) {
+            deselectAnnotation(anchor, animated: false)
+        }
+        overlayLayer.remove(gone)
+        queueDraw()
+    }
+
+    /// Removes one overlay.
+    public func removeOverlay(_ overlay: any Overlay) { removeOverlays([overlay]) }
+
+    /// The overlays whose bounding region meets a region, bottom first.
+    public func overlays(in region: GeoBounds) -> [any Overlay] { overlayLayer.overlays(in: region) }
+
+    /// The overlays under a point in the map's coordinates, topmost first: within half a line's
+    /// width plus `slack` points of a line or an area's outline (6 for a pointer, as a click
+    /// uses; 16 after a touch), or inside an area's polygon and outside its holes.
+    public func overlays(at point: Point, slack: Double = 6) -> [any Overlay] {
+        overlayLayer.overlays(at: point, in: viewport, slack: slack)
+    }
+
+    /// The selected overlay, if any (its anchor is `selectedAnnotation`).
+    public var selectedOverlay: (any Overlay)? { (selectedAnnotation as? OverlayAnchor)?.overlay }
+
+    /// Asks the delegate for every overlay's style again (after what it answers has changed).
+    public func setNeedsOverlayStyles() {
+        overlayLayer.styleChanged()
+        queueDraw()
+    }
+
+    /// Selects an overlay with its callout at `coordinate` (by default its middle: a line's middle
+    /// position, an area's first polygon's centre), bringing that point into view.
+    public func selectOverlay(_ overlay: any Overlay, at coordinate: Coordinate? = nil, animated: Bool = true) {
+        guard overlayLayer.contains(overlay) else { return }
+        if let current = selectedAnnotation { deselectAnnotation(current, animated: animated) }
+        let anchor = OverlayAnchor(overlay: overlay, coordinate: coordinate ?? Self.middle(of: overlay))
+        let view = delegate?.mapView(self, viewFor: anchor) ?? OverlayAnchorView(annotation: anchor, reuseIdentifier: nil)
+        if let ring = view as? OverlayAnchorView { ring.color = overlayLayer.style(of: overlay).strokeColor }
+        annotationLayer.attach(anchor, view: view)
+        annotationLayer.layout(viewport)
+        overlayLayer.selected = ObjectIdentifier(overlay)
+        selectAnnotation(anchor, animated: animated)
+        if selectedAnnotation !== anchor { overlayDeselected(anchor) }
+    }
+
+    /// The selected overlay's anchor goes with its selection.
+    func overlayDeselected(_ anchor: OverlayAnchor) {
+        annotationLayer.detach(anchor)
+        if overlayLayer.selected == ObjectIdentifier(anchor.overlay) { overlayLayer.selected = nil }
+        queueDraw()
+    }
+
+    /// A click on no pin: the shapes under it, topmost first; clicking again at the same spot
+    /// picks the next one down. Returns whether a shape took the click.
+    func clickedOverlay(at point: Point) -> Bool {
+        let hits = overlays(at: point, slack: pressIsTouch ? Self.touchSlack : Self.pointerSlack)
+        guard !hits.isEmpty else { return false }
+        let ids = hits.map { ObjectIdentifier($0) }
+        guard let id = cycler.pick(at: point, stack: ids), let overlay = hits.first(where: { ObjectIdentifier($0) == id }) else { return false }
+        if let anchor = selectedAnnotation as? OverlayAnchor, anchor.overlay === overlay,
+           (viewport.screenPoint(for: anchor.coordinate) - point).length <= ClickCycler<ObjectIdentifier>.radius,
+           let view = selectedView {
+            // The selected shape clicked again where its callout points: as for a selected pin.
+            if calloutMode == .custom { callouts.toggleCustom() }
+            if calloutMode == .popover && !callouts.isShowing { callouts.present(for: view) }
+            return true
+        }
+        selectOverlay(overlay, at: viewport.coordinate(at: point), animated: true)
+        return true
+    }
+
+    /// Points of slack around lines and outlines for a pointer's click, and for a finger's.
+    public static let pointerSlack = 6.0
+    public static let touchSlack = 16.0
+
+    /// Where an overlay's callout points when no click says: a line's middle position, the
+    /// centre of an area's first polygon's box.
+    package static func middle(of overlay: any Overlay) -> Coordinate {
+        switch overlay.geometry {
+        case .lines(let parts):
+            let line = parts.max { $0.count < $1.count } ?? []
+            return line.isEmpty ? Coordinate(latitude: 0, longitude: 0) : line[line.count / 2]
+        case .areas(let polygons):
+            guard let ring = polygons.first?.exterior, let box = GeoBounds(enclosing: ring) else { return Coordinate(latitude: 0, longitude: 0) }
+            let east = box.east < box.west ? box.east + 360 : box.east
+            var lon = (box.west + east) / 2
+            if lon > 180 { lon -= 360 }
+            return Coordinate(latitude: (box.south + box.north) / 2, longitude: lon)
+        }
+    }
+}

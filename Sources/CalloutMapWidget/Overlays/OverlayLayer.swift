@@ -1,0 +1,102 @@
+import CCalloutMapGtk
+import CalloutMapCore
+
+/// The map's lines and areas: each overlay with its geometry projected once, drawn in the
+/// order added (the last on top) between the map's tiles and its pins, and hit-tested by the
+/// rules of `ProjectedShape` with the topmost first.
+@MainActor
+package final class OverlayLayer {
+    private struct Entry {
+        let overlay: any Overlay
+        let shape: ProjectedShape
+    }
+
+    private var entries: [Entry] = []
+    private var index: [ObjectIdentifier: Int] = [:]
+    /// Changes whenever what is drawn may have changed other than by panning.
+    package private(set) var revision = 0
+    /// The selected overlay, drawn highlighted.
+    package var selected: ObjectIdentifier? { didSet { if selected != oldValue { revision &+= 1 } } }
+    /// The style an overlay is drawn in: the map delegate's, else its own, else the default for its kind.
+    package var styleProvider: ((any Overlay) -> OverlayStyle?)?
+    /// Whether the map is dark (the highlight's halo follows).
+    package var isDark = false { didSet { if isDark != oldValue { revision &+= 1 } } }
+
+    package init() {}
+
+    /// Every overlay, bottom first.
+    package var overlays: [any Overlay] { entries.map(\.overlay) }
+
+    package func add(_ new: [any Overlay]) {
+        for overlay in new where index[ObjectIdentifier(overlay)] == nil {
+            index[ObjectIdentifier(overlay)] = entries.count
+            entries.append(Entry(overlay: overlay, shape: ProjectedShape(overlay.geometry)))
+        }
+        revision &+= 1
+    }
+
+    package func remove(_ gone: [any Overlay]) {
+        let ids = Set(gone.map(ObjectIdentifier.init))
+        guard ids.contains(where: { index[$0] != nil }) else { return }
+        entries.removeAll { ids.contains(ObjectIdentifier($0.overlay)) }
+        index = Dictionary(uniqueKeysWithValues: entries.enumerated().map { (ObjectIdentifier($1.overlay), $0) })
+        if let s = selected, ids.contains(s) { selected = nil }
+        revision &+= 1
+    }
+
+    package func contains(_ overlay: any Overlay) -> Bool { index[ObjectIdentifier(overlay)] != nil }
+
+    /// Tells the layer an overlay's style may have changed (the delegate's answer, or its own).
+    package func styleChanged() { revision &+= 1 }
+
+    package func style(of overlay: any Overlay) -> OverlayStyle {
+        styleProvider?(overlay) ?? overlay.style ?? .standard(isArea: overlay.geometry.isArea)
+    }
+
+    /// The overlays whose box meets a region, bottom first.
+    package func overlays(in region: GeoBounds) -> [any Overlay] {
+        let r = region.worldRect
+        return entries.filter { e in
+            let b = e.shape.bounds
+            guard b.maxY >= r.minY, b.minY <= r.maxY else { return false }
+            return e.shape.copies(meetingX: r.minX, r.maxX) != nil
+        }.map(\.overlay)
+    }
+
+    /// The overlays under a point of the view, topmost first: within half a line's width plus
+    /// `slack` points of a line or outline, or inside an area.
+    package func overlays(at point: Point, in viewport: Viewport, slack: Double) -> [any Overlay] {
+        let world = viewport.worldPoint(at: point)
+        var found: [any Overlay] = []
+        for e in entries.reversed() {
+            let style = style(of: e.overlay)
+            let tolerance = (style.lineWidth / 2 + slack) / viewport.worldSize
+            if e.shape.hit(world, strokeTolerance: tolerance, zoom: viewport.zoom) { found.append(e.overlay) }
+        }
+        return found
+    }
+
+    /// Draws every overlay meeting the view (the selected one highlighted, above the others).
+    package func paint(_ cr: OpaquePointer, viewport: Viewport) {
+        guard !entries.isEmpty else { return }
+        var selectedEntry: (Entry, OverlayStyle)?
+        for e in entries {
+            let style = style(of: e.overlay)
+            if ObjectIdentifier(e.overlay) == selected {
+                selectedEntry = (e, style)
+                continue
+            }
+            draw(cr, e.shape, style, viewport: viewport, highlighted: false)
+        }
+        if let (e, style) = selectedEntry { draw(cr, e.shape, style, viewport: viewport, highlighted: true) }
+    }
+
+    private func draw(_ cr: OpaquePointer, _ shape: ProjectedShape, _ style: OverlayStyle, viewport: Viewport, highlighted: Bool) {
+        // Past the view by more than the widest stroke, so no clipped edge shows.
+        let margin = style.lineWidth + 12
+        let clip = Rect(x: -margin, y: -margin, width: viewport.size.width + 2 * margin, height: viewport.size.height + 2 * margin)
+        let paths = shape.screenPaths(in: viewport, clip: clip)
+        guard !paths.isEmpty else { return }
+        ShapePainter(style: style, isArea: shape.isArea, highlighted: highlighted, isDark: isDark).paint(cr, paths)
+    }
+}
