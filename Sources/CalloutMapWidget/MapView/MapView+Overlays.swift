@@ -88,8 +88,9 @@ extension MapView {
         return true
     }
 
-    /// Points of slack around lines and outlines for a pointer's click, and for a finger's.
+    /// Points of slack around lines and outlines for a pointer's click.
     public static let pointerSlack = 6.0
+    /// Points of slack around lines and outlines for a finger's tap (a finger hides what it touches).
     public static let touchSlack = 16.0
 
     /// Where an overlay's callout points when no click says: a line's middle position, the

@@ -1,0 +1,77 @@
+import CalloutMapCore
+import Foundation
+import XCTest
+
+/// Shapes in the real app under Xvfb, driven with xdotool: a click on a park or a promenade
+/// selects it where clicked, in every approach; a click in the park's lake is a click on the map.
+final class ShapeEndToEndTests: XCTestCase {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("data/examples/san-francisco-shapes.geojson")
+    let inPark = Coordinate(latitude: 37.7700, longitude: -122.4950)
+    let onPromenade = Coordinate(latitude: 37.8030, longitude: -122.4010)
+    let inLake = Coordinate(latitude: 37.7695, longitude: -122.4753)
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        try XCTSkipUnless(hasTool("xdotool"), "needs xdotool")
+    }
+
+    func testAShapeIsSelectedWhereClickedInEveryApproach() throws {
+        for mode in ["standard", "custom", "annotation", "popover"] {
+            let app = try AppProcess(["--log-events", "--no-demo", "--mode", mode, "--size", "1000x700", "--center", "37.785,-122.45",
+                                      "--zoom", "13", "--data", Self.file.path], keepingStandardError: true)
+            let ready = try XCTUnwrap(app.next("ready"))
+            let m = try XCTUnwrap(ready["map"] as? [String: Double])
+            var viewport = Viewport(center: Coordinate(latitude: 37.785, longitude: -122.45), zoom: 13,
+                                    size: Size(width: m["width"]!, height: m["height"]!))
+            usleep(400_000)
+            func click(_ c: Coordinate) {
+                // A callout near the edge pans the map to show itself: click where things are now.
+                app.settle()
+                if let region = app.events.last(where: { $0["event"] as? String == "region" }),
+                   let center = region["center"] as? [String: Double] {
+                    viewport.centerCoordinate = Coordinate(latitude: center["lat"]!, longitude: center["lon"]!)
+                }
+                let p = viewport.screenPoint(for: c)
+                XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m["x"]! + p.x))", "\(Int(m["y"]! + p.y))", "sleep", "0.15", "click", "1"]), 0)
+            }
+            click(inPark)
+            let select = try XCTUnwrap(app.next("select"), mode)
+            XCTAssertEqual(select["title"] as? String, "Golden Gate Park", mode)
+            XCTAssertEqual(select["kind"] as? String, "overlay", mode)
+            XCTAssertEqual(select["lat"] as? Double ?? 0, inPark.latitude, accuracy: 0.0005, "where clicked (\(mode))")
+            XCTAssertEqual(select["lon"] as? Double ?? 0, inPark.longitude, accuracy: 0.0005, mode)
+            XCTAssertNotNil(app.next("callout-shown"), mode)
+            if mode == "popover" {
+                runTool("xdotool", ["key", "Escape"])
+                XCTAssertNotNil(app.next("popover-closed"), mode)
+                usleep(300_000)
+            }
+            click(onPromenade)
+            let line = try XCTUnwrap(app.next("select"), mode)
+            XCTAssertEqual(line["title"] as? String, "Embarcadero Promenade", mode)
+            XCTAssertEqual(line["kind"] as? String, "overlay", mode)
+            if mode == "popover" {
+                runTool("xdotool", ["key", "Escape"])
+                usleep(300_000)
+            }
+            click(inLake)
+            if mode != "popover" {  // there Escape closed the popover first
+                XCTAssertEqual(app.next("deselect")?["title"] as? String, "Embarcadero Promenade", "the lake is a hole: the map (\(mode))")
+            }
+            XCTAssertNil(app.next("select", timeout: 0.5), mode)
+            XCTAssertFalse(app.standardError.contains("CRITICAL"), app.standardError)
+        }
+    }
+
+    func testRenderDrawsShapesAndSelectsOneByTitle() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("cm-shapes-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try runCalloutMap(["render", "--no-demo", "--data", Self.file.path, "--center", "37.785,-122.45", "--zoom", "13",
+                                   "--size", "600x400", "--select", "Golden Gate Park", "--out", out.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        let png = try Data(contentsOf: out)
+        XCTAssertGreaterThan(png.count, 1000)
+    }
+}
