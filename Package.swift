@@ -22,8 +22,11 @@ let package = Package(
         .systemLibrary(name: "CCalloutMapAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         // SQLite 3 from Debian's libsqlite3-dev: MBTiles files are SQLite databases.
         .systemLibrary(name: "CalloutMapSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // Pure Swift: geometry, projection, tiles, viewport, gestures, basemap decoding, tile sources. No GTK.
-        .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite"]),
+        // libxml2 from Debian's libxml2-dev: its streaming reader reads GPX and KML.
+        .systemLibrary(name: "CalloutMapXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Pure Swift: geometry, projection, tiles, viewport, gestures, basemap decoding, tile sources,
+        // the file readers. No GTK.
+        .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite", "CalloutMapXML"]),
         // A thin, safe layer over GTK/GLib: ownership, signals, main loop, custom widgets.
         .target(name: "CalloutMapGtk", dependencies: ["CCalloutMapGtk"]),
         // The map widget and its cairo drawing.
@@ -38,7 +41,7 @@ let package = Package(
         .executableTarget(name: "HelloMap", dependencies: ["CalloutMap"], path: "Examples/HelloMap"),
         // The tests' loopback servers (a tile server with faults), shared by the GTK and end-to-end tests.
         .target(name: "TestServers", path: "Tests/TestServers", exclude: ["tile_server.py"]),
-        .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore", "CalloutMapSQLite"], exclude: ["Fixtures"]),
+        .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore", "CalloutMapSQLite", "CalloutMapXML"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CCalloutMapGtk"]),
         .testTarget(name: "GtkTests", dependencies: ["CalloutMapWidget", "CalloutMapGtk", "CalloutMapCore", "CCalloutMapGtk", "TestServers"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CalloutMapCore", "CCalloutMapGtk", "TestServers"], exclude: ["Scripts"]),

@@ -1,7 +1,7 @@
 import CalloutMapCore
 import Foundation
 
-/// The GeoJSON files the app shows: the demo set (unless `--no-demo`) and every `--data` file.
+/// The files the app shows — GeoJSON, GPX or KML: the demo set (unless `--no-demo`) and every `--data` file.
 enum AnnotationFiles {
     static func urls(options: Options, dataDirectory: URL) -> [URL] {
         var urls: [URL] = []
@@ -22,7 +22,7 @@ enum AnnotationFiles {
         var results: [GeoJSONLoader.Result] = []
         var before = 0
         for (n, file) in files.enumerated() {
-            let result = GeoJSONLoader.load(contentsOf: file.url, options: options, cancellation: file.cancellation) { [before] count, fraction in
+            let result = PlaceFileLoader.load(contentsOf: file.url, options: options, cancellation: file.cancellation) { [before] count, fraction in
                 progress?(before + count, (Double(n) + fraction) / Double(files.count))
             }
             before += result.annotations.count + result.problems.count

@@ -26,12 +26,28 @@ final class FileOpening {
 
     func choose() {
         let native = gtk_file_chooser_native_new(tr("Open GeoJSON"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "GeoJSON")
-        gtk_file_filter_add_pattern(filter, "*.geojson")
-        gtk_file_filter_add_pattern(filter, "*.json")
-        gtk_file_filter_add_mime_type(filter, "application/geo+json")
-        gtk_file_chooser_add_filter(native, filter)
+        // One filter for every format read (the first is the one shown), then one per format.
+        let formats: [(name: String, patterns: [String], types: [String])] = [
+            ("GeoJSON", ["*.geojson", "*.json", "*.geojsons", "*.geojsonl", "*.ndjson"], ["application/geo+json"]),
+            ("GPX", ["*.gpx"], ["application/gpx+xml"]),
+            ("KML", ["*.kml"], ["application/vnd.google-earth.kml+xml"]),
+        ]
+        let all = gtk_file_filter_new()!
+        gtk_file_filter_set_name(all, tr("Places and Shapes"))
+        gtk_file_chooser_add_filter(native, all)
+        for format in formats {
+            let filter = gtk_file_filter_new()!
+            gtk_file_filter_set_name(filter, format.name)
+            for pattern in format.patterns {
+                gtk_file_filter_add_pattern(filter, pattern)
+                gtk_file_filter_add_pattern(all, pattern)
+            }
+            for type in format.types {
+                gtk_file_filter_add_mime_type(filter, type)
+                gtk_file_filter_add_mime_type(all, type)
+            }
+            gtk_file_chooser_add_filter(native, filter)
+        }
         gtk_file_chooser_set_select_multiple(native, 1)
         chooser = ObjectRef(adopting: native.rawObject)
         Signal.connect(native, "response") { [weak self] (response: Int32) in

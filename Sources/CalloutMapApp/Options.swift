@@ -37,7 +37,7 @@ struct Options {
     var geoJSON = GeoJSONLoader.Options()
 
     static let usage = """
-    Usage: calloutmap [OPTIONS] [FILE.geojson…]
+    Usage: calloutmap [OPTIONS] [FILE…]
            calloutmap render --out FILE.png [OPTIONS]
 
     Files open in the running CalloutMap window if there is one (else a new one), and the view
@@ -48,9 +48,10 @@ struct Options {
       --zoom Z           zoom level 0–19 (default 12)
       --size WxH         window or image size in pixels (default 1280x800)
       --dark, --light    force the dark or light style (default: follow the desktop)
-      --data FILE        also show the points of a GeoJSON file: a FeatureCollection, a Feature,
-                         a geometry, or a sequence of Features (RFC 8142, one a line) (repeatable)
-      --title-property KEY     the property that titles the data's pins (default: title, name,
+      --data FILE        also show the places and shapes of a file (repeatable): GeoJSON (a
+                         FeatureCollection, a Feature, a geometry, or a sequence of Features,
+                         RFC 8142 or one a line), GPX or KML, told apart by content
+      --title-property KEY     the GeoJSON property that titles places (default: title, name,
                                Name, NAME or label, the first present)
       --subtitle-property KEY  the property for their subtitles (default: subtitle or description,
                                else a line of the first other properties)

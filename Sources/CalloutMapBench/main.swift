@@ -31,10 +31,26 @@ if arguments.first == "load", arguments.count == 2 {
     let start = DispatchTime.now().uptimeNanoseconds
     let result = GeoJSONLoader.load(contentsOf: URL(fileURLWithPath: arguments[1]))
     let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    let out: [String: Any] = ["file": arguments[1], "points": result.annotations.count, "problems": result.problems.count,
+    let out: [String: Any] = ["file": arguments[1], "points": result.annotations.count, "shapes": result.overlays.count,
+                              "problems": result.problems.count,
                               "load_ms": (ms * 100).rounded() / 100,
                               "peak_rss_mb": MainActor.assumeIsolated { Double(Benchmarks.peakRSSKilobytes() / 1024) }]
     print(String(decoding: try! JSONSerialization.data(withJSONObject: out, options: [.sortedKeys]), as: UTF8.self))
+    exit(0)
+}
+if arguments.first == "shapes" {
+    // The shape figures alone (also part of the full run).
+    setenv("GTK_A11Y", "none", 1)
+    let json = MainActor.assumeIsolated { () -> Data in
+        guard let data = DataDirectory.locate(), let basemap = try? Basemap(directory: data.appendingPathComponent("basemap")) else {
+            FileHandle.standardError.write("calloutmap-bench: data/ not found; set CALLOUTMAP_DATA_DIR\n".data(using: .utf8)!)
+            exit(1)
+        }
+        var out = ShapeBenchmarks.run(basemap: basemap, frames: 240)
+        out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
+        return try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+    }
+    print(String(decoding: json, as: UTF8.self))
     exit(0)
 }
 if arguments.first == "memory" {
@@ -49,6 +65,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
            calloutmap-bench clusters FILE.geojson
            calloutmap-bench generate COUNT FILE.geojson [SEED] [--sequence]
            calloutmap-bench load FILE
+           calloutmap-bench shapes
            calloutmap-bench peer --markers N [--frames F] [--clicks K]
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
@@ -105,6 +122,7 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["click_to_select_us_100k"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 100_000, clicks: 200)
     out["click_to_select_us_10k_in_view_no_callout"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 10_000,
                                                                                            inView: 10_000, clicks: 200, callouts: false)
+    out["shapes"] = ShapeBenchmarks.run(basemap: basemap, frames: frames)
     if let realData { out["real_data"] = RealDataBenchmarks.run(directory: realData, basemap: basemap, frames: frames) }
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["peak_rss_mb_by_size_clustered"] = MemoryBenchmarks.peakRSS(sizes: [1_000, 10_000, 100_000])

@@ -2,7 +2,7 @@ import CalloutMapCore
 import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
-/// default, `basemap`, `mbtiles` (the bytes as an MBTiles file), or `cli`: the command line's
+/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), or `cli`: the command line's
 /// coordinate and size values, and the locale variables). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,13 +12,15 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum FuzzTarget: String, CaseIterable {
-    case geojson, basemap, mbtiles, cli
+    case geojson, gpx, kml, basemap, mbtiles, cli
 
     static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CALLOUTMAP_FUZZ"] ?? "geojson") ?? .geojson
 
     func run(_ bytes: [UInt8]) {
         switch self {
         case .geojson: Self.geojson(bytes)
+        case .gpx: Self.places(GPXLoader.load(data: Data(bytes), file: "fuzz.gpx"), file: "fuzz.gpx")
+        case .kml: Self.places(KMLLoader.load(data: Data(bytes), file: "fuzz.kml"), file: "fuzz.kml")
         case .basemap: Self.basemap(bytes)
         case .mbtiles: Self.mbtiles(bytes)
         case .cli: Self.cli(bytes)
@@ -43,11 +45,39 @@ enum FuzzTarget: String, CaseIterable {
             precondition((a.subtitle?.count ?? 0) <= GeoJSONLoader.maxTextLength, "a subtitle longer than the limit")
             precondition(a.properties.allSatisfy { $0.value.count <= GeoJSONLoader.maxTextLength }, "a property longer than the limit")
         }
+        places(result, file: "fuzz.geojson")
         // A sequence read in pieces of a few bytes reads as in one piece: records never cut at the seams.
         let pieces = GeoJSONLoader.load(data: Data(bytes), file: "fuzz.geojson", options: .init(), pieceSize: 1 + Int(bytes.first ?? 0) % 13)
         precondition(pieces.annotations.map(\.title) == result.annotations.map(\.title)
                      && pieces.annotations.map(\.coordinate) == result.annotations.map(\.coordinate)
                      && pieces.problems == result.problems, "reading in small pieces changed the result")
+    }
+
+    /// What any file of places gave: usable pins, shapes whose every position is a number and that
+    /// project, draw (as paths cut to a view) and hit-test at a few zooms, problems naming the file.
+    static func places(_ result: GeoJSONLoader.Result, file: String) {
+        for a in result.annotations {
+            precondition(a.coordinate.isValid, "a loaded annotation has an invalid coordinate")
+            precondition((a.title?.count ?? 0) <= GeoJSONLoader.maxTextLength, "a title longer than the limit")
+        }
+        for p in result.problems {
+            precondition(p.file == file && !p.message.isEmpty, "a problem that does not name its file")
+        }
+        precondition(!result.problems.contains { $0.severity == .fatal } || (result.annotations.isEmpty && result.overlays.isEmpty),
+                     "a fatal problem with places loaded")
+        for overlay in result.overlays.prefix(50) {
+            precondition(overlay.geometry.allCoordinates.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite },
+                         "a shape with a position that is not a number")
+            precondition((overlay.title?.count ?? 0) <= GeoJSONLoader.maxTextLength, "a shape's title longer than the limit")
+            let shape = ProjectedShape(overlay.geometry)
+            for zoom in [0.0, 7.5, 19] {
+                let view = Viewport(center: overlay.boundingRegion.corners[0], zoom: zoom, size: Size(width: 300, height: 200))
+                for path in shape.screenPaths(in: view, clip: view.bounds).joined() {
+                    precondition(path.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "a drawn point that is not a number")
+                }
+                _ = shape.hit(view.worldPoint(at: Point(x: 150, y: 100)), strokeTolerance: 6 / view.worldSize, zoom: zoom)
+            }
+        }
     }
 
     /// The bytes as an MBTiles file: opened (or refused with a message naming it), then every
@@ -104,7 +134,7 @@ enum FuzzTarget: String, CaseIterable {
 
 #if !FUZZING
 /// Without libFuzzer (a plain `swift build`), the same targets replay files:
-/// `calloutmap-fuzz [geojson|basemap|mbtiles|cli] FILE…` — how a crash found by the fuzzer is re-run.
+/// `calloutmap-fuzz [geojson|gpx|kml|basemap|mbtiles|cli] FILE…` — how a crash found by the fuzzer is re-run.
 @main
 enum Replay {
     static func main() {

@@ -199,6 +199,17 @@ final class HostileInputTests: XCTestCase {
             let r = GeoJSONLoader.load(contentsOf: url)
             XCTAssertFalse(r.problems.contains { $0.severity == .fatal } && !r.annotations.isEmpty, url.lastPathComponent)
         }
+        for format in ["gpx", "kml"] {
+            let files = try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent(format), includingPropertiesForKeys: nil)
+            XCTAssertGreaterThan(files.count, 2, format)
+            for url in files {
+                let r = PlaceFileLoader.load(contentsOf: url)
+                XCTAssertFalse(r.problems.contains { $0.severity == .fatal } && !(r.annotations.isEmpty && r.overlays.isEmpty), url.lastPathComponent)
+            }
+        }
+        // Found by the fuzzer: an elevation of 10^42 metres overflowed the track's climb.
+        let huge = PlaceFileLoader.load(contentsOf: corpus.appendingPathComponent("gpx/crash-huge-elevation.gpx"))
+        XCTAssertEqual(huge.overlays.last?.title, "Morning walk")
         let basemap = try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("basemap"), includingPropertiesForKeys: nil)
         XCTAssertGreaterThan(basemap.count, 1)
         for url in basemap {

@@ -50,6 +50,11 @@ public enum GeoJSONLoader {
     /// Longest title, subtitle or property kept; longer text is cut (and reported), never dropped.
     public static let maxTextLength = 200
 
+    /// Text cut to `maxTextLength` characters, the last of them "…".
+    package static func shortened(_ text: String) -> String {
+        text.count > maxTextLength ? String(text.prefix(maxTextLength - 1)) + "…" : text
+    }
+
     /// Most properties kept of one feature, in the file's order (the rest are reported, not kept):
     /// far more than a person reads in a callout, few enough that a feature of 200,000 stays small.
     public static let maxProperties = 1_000

@@ -208,7 +208,7 @@ struct GeoJSONObject {
         private mutating func cut(_ text: String, _ what: String?) -> String {
             guard text.count > GeoJSONLoader.maxTextLength else { return text }
             if let what { notes.append("\(what) of \(text.count) characters cut to \(GeoJSONLoader.maxTextLength)") }
-            return String(text.prefix(GeoJSONLoader.maxTextLength - 1)) + "…"
+            return GeoJSONLoader.shortened(text)
         }
 
         /// A subtitle from the first few other properties: "city: Paris · country: FR".

@@ -1,4 +1,5 @@
-/// One thing wrong with a GeoJSON file, named by file and feature (or record), as shown to the user.
+/// One thing wrong with a file of places (GeoJSON, GPX, KML), named by file and feature, record
+/// or line, as shown to the user.
 public struct GeoJSONProblem: Error, CustomStringConvertible, Sendable, Equatable {
     /// Whether a feature was left out, kept with a change, or the whole file refused.
     public enum Severity: String, Sendable {
@@ -16,22 +17,26 @@ public struct GeoJSONProblem: Error, CustomStringConvertible, Sendable, Equatabl
     public var feature: Int?
     /// Which record of a text sequence (from 1, blank lines not counted), nil elsewhere.
     public var record: Int?
+    /// The line of an XML file (GPX, KML) where the element begins, nil elsewhere.
+    public var line: Int?
     /// How much of the data it cost.
     public var severity: Severity
     /// What was wrong, in words (data in it is quoted, never markup).
     public var message: String
 
     /// A problem with a feature (from 0) or a sequence record (from 1) of a file.
-    public init(file: String, feature: Int?, record: Int? = nil, severity: Severity, message: String) {
+    public init(file: String, feature: Int?, record: Int? = nil, line: Int? = nil, severity: Severity, message: String) {
         self.file = file
         self.feature = feature
         self.record = record
+        self.line = line
         self.severity = severity
         self.message = message
     }
 
     public var description: String {
-        let place = feature.map { "\(file): feature \($0)" } ?? record.map { "\(file): record \($0)" } ?? file
+        let place = feature.map { "\(file): feature \($0)" } ?? record.map { "\(file): record \($0)" }
+            ?? line.map { "\(file): line \($0)" } ?? file
         switch severity {
         case .fatal: return "\(place): \(message); nothing was loaded from it"
         case .skipped: return "\(place): \(message); skipped"
