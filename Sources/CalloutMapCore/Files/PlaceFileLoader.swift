@@ -6,8 +6,11 @@ import Foundation
 public enum PlaceFileLoader {
     /// The formats it reads.
     public enum Format: String, Sendable {
+        /// GeoJSON (RFC 7946) or a GeoJSON text sequence (RFC 8142, or one Feature a line).
         case geoJSON = "GeoJSON"
+        /// GPX 1.0 or 1.1: waypoints, routes, tracks.
         case gpx = "GPX"
+        /// KML 2.2: Placemarks.
         case kml = "KML"
     }
 
