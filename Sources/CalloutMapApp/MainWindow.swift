@@ -563,8 +563,12 @@ final class MainWindow: MapViewDelegate {
     func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {
         if let title = initialSelection {
             initialSelection = nil
-            let loaded = openFiles.values.sorted { $0.id < $1.id }.flatMap(\.annotations)
-            if let a = loaded.first(where: { $0.title == title }) { mapView.selectAnnotation(a, animated: false) }
+            let files = openFiles.values.sorted { $0.id < $1.id }
+            if let a = files.flatMap(\.annotations).first(where: { $0.title == title }) {
+                mapView.selectAnnotation(a, animated: false)
+            } else if let shape = files.flatMap(\.overlays).first(where: { $0.title == title }) {
+                mapView.selectOverlay(shape, animated: false)  // a shape by its title: its callout at its middle
+            }
         }
         events.emit([
             "event": "ready",

@@ -3,7 +3,8 @@ import Foundation
 /// Reads GPX 1.1 (and 1.0), as GPS devices and route planners write it: tracks (each
 /// `trkseg` a part of one line) and routes as lines titled by their `name`, waypoints as
 /// pins with their `name`, `desc`, `ele` and `time` as data. A track's data gives its
-/// length, elevation gain and loss, and duration when its points have times. A point with
+/// elevation gain and loss, and its duration when its points have times (its length is
+/// `ShapeMeasure.size(of:)` of its geometry, as for any line). A point with
 /// a position off the globe is left out with a problem naming its element and line; a file
 /// that is not well-formed XML or not GPX is refused whole.
 public enum GPXLoader {
@@ -154,8 +155,8 @@ public enum GPXLoader {
         guard !parts.isEmpty else { return .failure(.init(message: "has no segment of 2 points or more")) }
         let lines = parts.map { $0.compactMap(\.coordinate) }
         let stats = TrackStatistics(parts.map { $0.map { ($0.coordinate!, $0.fields["ele"].flatMap(Double.init), $0.fields["time"]) } })
+        // Its length is the shape's own (ShapeMeasure): the data holds what only the points know.
         var data = AnnotationProperties()
-        data["length"] = ShapeMeasure.text(of: .lines(lines))
         if let gain = stats.elevationGain, let loss = stats.elevationLoss {
             data["elevation gain"] = "\(Int(gain.rounded())) m"
             data["elevation loss"] = "\(Int(loss.rounded())) m"
@@ -163,7 +164,7 @@ public enum GPXLoader {
         if let duration = stats.duration { data["duration"] = TrackStatistics.text(duration: duration) }
         for key in ["desc", "cmt", "type", "src"] { if let value = path.fields[key] { data[key] = cut(value) } }
         let subtitle = (path.fields["desc"] ?? path.fields["cmt"]).map(cut)
-            ?? [data["length"], data["duration"]].compactMap { $0 }.joined(separator: " · ")
+            ?? [ShapeMeasure.text(of: .lines(lines)), data["duration"]].compactMap { $0 }.joined(separator: " · ")
         let geometry = OverlayGeometry.lines(lines)
         return .success(ShapeOverlay.make(geometry, title: path.fields["name"].map(cut), subtitle: subtitle, properties: data))
     }
