@@ -33,15 +33,23 @@ enum ShapeBenchmarks {
         return Data(#"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.utf8)
     }
 
-    /// A line of `count` positions wandering back and forth across the view, as a GeoJSON Feature.
-    static func lineGeoJSON(count: Int = 100_000) -> Data {
+    /// A GPS track of `count` positions a few metres apart (as a device records one, about 300 km
+    /// at 100,000) looping smoothly back and forth across the view, as a GeoJSON Feature; with
+    /// `scribble`, a random walk of 4-pixel steps instead, which no simplification can thin.
+    static func lineGeoJSON(count: Int = 100_000, scribble: Bool = false) -> Data {
         var random = SeededRandom(seed: 9)
         var p = Point(x: 640, y: 400)
         var positions: [String] = []
         positions.reserveCapacity(count)
-        for _ in 0..<count {
-            p.x = min(max(p.x + (random.next() - 0.5) * 8, 10), 1270)
-            p.y = min(max(p.y + (random.next() - 0.5) * 8, 10), 790)
+        for i in 0..<count {
+            if scribble {
+                p.x = min(max(p.x + (random.next() - 0.5) * 8, 10), 1270)
+                p.y = min(max(p.y + (random.next() - 0.5) * 8, 10), 790)
+            } else {
+                let t = Double(i) / Double(count) * 2 * .pi
+                p = Point(x: 640 + 600 * sin(9 * t) + 3 * (random.next() - 0.5) * 0.05,
+                          y: 400 + 370 * sin(7 * t + 1) + 3 * (random.next() - 0.5) * 0.05)
+            }
             let c = view.coordinate(at: p)
             positions.append("[\(c.longitude),\(c.latitude)]")
         }
@@ -65,9 +73,11 @@ enum ShapeBenchmarks {
             _ = renderer.texture(of: scene)
             return (result.overlays[0], result.overlays, parsed, ms(since: start))
         }
-        let polygonData = polygonsGeoJSON(), lineData = lineGeoJSON()
+        let polygonData = polygonsGeoJSON(), lineData = lineGeoJSON(), scribbleData = lineGeoJSON(scribble: true)
         let (_, polygons, polygonParse, polygonTotal) = loadAndDraw(polygonData, name: "polygons.geojson")
         let (line, _, lineParse, lineTotal) = loadAndDraw(lineData, name: "line.geojson")
+        let (_, _, _, scribbleTotal) = loadAndDraw(scribbleData, name: "scribble.geojson")
+        out["load_scribble_100k_positions_ms"] = Benchmarks.round2(scribbleTotal)
         out["load_1000_polygons_ms"] = ["parse": Benchmarks.round2(polygonParse), "parse_project_and_first_frame": Benchmarks.round2(polygonTotal),
                                         "bytes": polygonData.count]
         out["load_line_100k_positions_ms"] = ["parse": Benchmarks.round2(lineParse), "parse_project_and_first_frame": Benchmarks.round2(lineTotal),

@@ -11,11 +11,15 @@ package protocol WidgetImplementation: AnyObject {
     func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int)
     /// Whether a point in widget coordinates is part of the widget for picking; nil: its rectangle.
     func contains(_ x: Double, _ y: Double) -> Bool?
+    /// Moves keyboard focus within the widget (GTK's focus vfunc): true when it moved; nil leaves
+    /// it to GTK (children in the order of their positions).
+    func focus(_ direction: GtkDirectionType) -> Bool?
 }
 
 extension WidgetImplementation {
     package func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) { (0, 0) }
     package func contains(_ x: Double, _ y: Double) -> Bool? { nil }
+    package func focus(_ direction: GtkDirectionType) -> Bool? { nil }
 }
 
 /// Registers one GtkWidget subclass per type name whose virtual functions
@@ -72,6 +76,12 @@ package enum CustomWidget {
                 if let answer { return answer ? 1 : 0 }
                 let parent = cm_widget_class(CustomWidget.parentClass)
                 return parent?.pointee.contains?(widget, x, y) ?? 0
+            }
+            widgetClass.pointee.focus = { widget, direction in
+                let answer = MainActor.assumeIsolated { CustomWidget.implementation(of: widget)?.focus(direction) }
+                if let answer { return answer ? 1 : 0 }
+                let parent = cm_widget_class(CustomWidget.parentClass)
+                return parent?.pointee.focus?(widget, direction) ?? 0
             }
             cm_object_class(klass)!.pointee.dispose = { object in
                 MainActor.assumeIsolated { CustomWidget.implementation(of: object)?.dispose() }

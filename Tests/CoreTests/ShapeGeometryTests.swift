@@ -27,6 +27,25 @@ final class ShapeGeometryTests: XCTestCase {
         let end = view.screenPoint(for: c(0, 0.5)).x
         XCTAssertTrue(hits(line, end + 7, 300), "round past its end")
         XCTAssertFalse(hits(line, end + 9, 300))
+        // A long zigzag is tested run by run: every run's segments are found, none is skipped.
+        let zigzag = (0..<1000).map { i in view.coordinate(at: Point(x: 100 + Double(i) * 0.6, y: i % 2 == 0 ? 250 : 350)) }
+        let long = ProjectedShape(.lines([zigzag]))
+        for i in [0, 31, 32, 33, 500, 997, 998] {
+            let x = 100 + (Double(i) + 0.5) * 0.6
+            XCTAssertTrue(hits(long, x, 300, pixels: 1), "segment \(i)")
+        }
+        XCTAssertFalse(hits(long, 720, 300, pixels: 1), "past its end")
+        let ring = (0..<1000).map { i -> Coordinate in
+            let a = Double(i) / 1000 * 2 * .pi
+            return view.coordinate(at: Point(x: 400 + 200 * cos(a), y: 300 + 200 * sin(a)))
+        }
+        let disc = ProjectedShape(.areas([PolygonRings(exterior: ring)]))
+        for (x, y) in [(400.0, 300.0), (590.0, 300.0), (400.0, 110.0), (260.0, 440.0)] {
+            XCTAssertTrue(hits(disc, x, y, pixels: 0), "inside at \(x), \(y)")
+        }
+        for (x, y) in [(610.0, 300.0), (400.0, 90.0), (100.0, 300.0)] {
+            XCTAssertFalse(hits(disc, x, y, pixels: 0), "outside at \(x), \(y)")
+        }
     }
 
     func testAPolygonIsHitInsideButNotInItsHoles() {

@@ -148,4 +148,41 @@ final class ShapeSelectionTests: XCTestCase {
             XCTAssertTrue(map.overlays.isEmpty)
         }
     }
+
+    /// Tab: the map, the pins' stop, then the shapes' stop (after the pins whatever their places);
+    /// arrows move between shapes; Enter selects one with its callout; names say what they are.
+    func testShapesAreReachedByKeyboardAfterThePinsWithNamesThatSayWhatTheyAre() {
+        MainActor.assumeIsolated {
+            let (window, map, log, park, trail, pin) = Self.shapeMap(.standard)
+            defer { gtk_window_destroy(cm_window(window)) }
+            GtkTestSupport.spin(0.2)
+            XCTAssertEqual(map.shapeProxies.count, 2)
+            let name = ShapeProxies.accessibleName(of: park, locale: Locale(identifier: "en_US_POSIX"))
+            XCTAssertTrue(name.hasPrefix("Lakeside Park, area, ") && name.hasSuffix(" km²"), name)
+            XCTAssertTrue(ShapeProxies.accessibleName(of: trail, locale: Locale(identifier: "en_US_POSIX")).hasPrefix("Harbor Trail, line, "))
+            gtk_widget_grab_focus(map.widget)
+            @MainActor func tab(_ forward: Bool = true) {
+                _ = gtk_widget_child_focus(cm_widget(window), forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)
+                GtkTestSupport.spin(0.05)
+            }
+            tab()
+            XCTAssertTrue(map.pinProxies.hasFocus, "the pins first")
+            XCTAssertTrue(map.pinProxies.current?.annotation === pin)
+            tab()
+            XCTAssertFalse(map.pinProxies.hasFocus)
+            XCTAssertTrue(map.shapeProxies.focused === trail, "then the shapes, the topmost first (the trail was added last)")
+            XCTAssertTrue(map.keyPressed(UInt32(GDK_KEY_Up), modifiers: 0))
+            XCTAssertTrue(map.shapeProxies.focused === park, "Up moves to the shape above")
+            let focusWidget = gtk_root_get_focus(gtk_widget_get_root(map.widget))!
+            gtk_widget_activate(focusWidget)  // as Enter does: a button clicks after its press shows (250 ms)
+            GtkTestSupport.spin(0.5)
+            XCTAssertTrue(map.selectedOverlay === park, "Enter selects it")
+            XCTAssertEqual(log.lines.filter { $0.hasPrefix("select") }, ["select shape Lakeside Park"])
+            XCTAssertNotNil(map.calloutFrame, "with its callout")
+            let anchor = map.viewport.screenPoint(for: map.selectedAnnotation!.coordinate)
+            XCTAssertTrue(map.overlays(at: anchor, slack: 0).contains { $0 === park }, "at a point of it in view")
+            tab(false)
+            XCTAssertFalse(map.shapeProxies.hasFocus, "Shift+Tab goes back")
+        }
+    }
 }

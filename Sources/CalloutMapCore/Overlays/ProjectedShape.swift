@@ -16,6 +16,10 @@ package final class ProjectedShape {
     /// The box of all of it; x may pass 1 (it starts within the first world copy).
     package let bounds: Rect
     private var simplified: [Int: [[WorldPoint]]] = [:]
+    /// For each simplified ring, the box of each run of `chunk` segments: a hit-test skips runs
+    /// whose box is away from the point (a 100,000-point line is tested in a few hundred boxes).
+    private var chunkBounds: [Int: [[Rect]]] = [:]
+    private static let chunk = 32
 
     package init(_ geometry: OverlayGeometry) {
         var rings: [[WorldPoint]] = []
@@ -110,9 +114,24 @@ package final class ProjectedShape {
         }
         if simplified.count >= 3, let oldest = simplified.keys.min(by: { abs($0 - level) > abs($1 - level) }) {
             simplified[oldest] = nil
+            chunkBounds[oldest] = nil
         }
         simplified[level] = result
         return result
+    }
+
+    /// The chunk boxes of the rings at a zoom (see `chunkBounds`); chunk k holds points
+    /// k·chunk through (k+1)·chunk, so every segment lies wholly in one chunk's box.
+    private func chunks(atZoom zoom: Double) -> [[Rect]] {
+        let level = Int(max(0, min(24, zoom.rounded(.up))))
+        if let cached = chunkBounds[level] { return cached }
+        let boxes = rings(atZoom: zoom).map { ring -> [Rect] in
+            stride(from: 0, to: max(1, ring.count - 1), by: Self.chunk).map { start in
+                Self.box(Array(ring[start...min(ring.count - 1, start + Self.chunk)]))
+            }
+        }
+        chunkBounds[level] = boxes
+        return boxes
     }
 
     /// The world copies (offsets of whole worlds) of it that meet a box of world x from `minX` to `maxX`.
@@ -161,7 +180,7 @@ package final class ProjectedShape {
     package func hit(_ point: WorldPoint, strokeTolerance: Double, zoom: Double) -> Bool {
         guard let copies = copies(meetingX: point.x - strokeTolerance, point.x + strokeTolerance),
               point.y >= bounds.minY - strokeTolerance, point.y <= bounds.maxY + strokeTolerance else { return false }
-        let rings = rings(atZoom: zoom)
+        let rings = rings(atZoom: zoom), boxes = chunks(atZoom: zoom)
         let t2 = strokeTolerance * strokeTolerance
         for copy in copies {
             let p = WorldPoint(x: point.x - Double(copy), y: point.y)
@@ -171,8 +190,8 @@ package final class ProjectedShape {
                       p.y >= b.minY - strokeTolerance, p.y <= b.maxY + strokeTolerance else { continue }
                 var inside = false
                 for i in group {
-                    if Self.near(p, rings[i], closed: isArea, t2) { return true }
-                    if isArea && Self.encloses(rings[i], p) { inside.toggle() }
+                    if Self.near(p, rings[i], boxes[i], closed: isArea, t2, strokeTolerance) { return true }
+                    if isArea && Self.encloses(rings[i], boxes[i], p) { inside.toggle() }
                 }
                 if inside { return true }
             }
@@ -180,30 +199,35 @@ package final class ProjectedShape {
         return false
     }
 
-    private static func near(_ p: WorldPoint, _ ring: [WorldPoint], closed: Bool, _ t2: Double) -> Bool {
+    private static func near(_ p: WorldPoint, _ ring: [WorldPoint], _ boxes: [Rect], closed: Bool, _ t2: Double, _ t: Double) -> Bool {
         guard let first = ring.first else { return false }
         if ring.count == 1 {
             let dx = p.x - first.x, dy = p.y - first.y
             return dx * dx + dy * dy <= t2
         }
-        var previous = closed ? ring[ring.count - 1] : first
-        for q in closed ? ring[...] : ring.dropFirst() {
-            if LineSimplifier.squaredDistance(p, toSegment: previous, q) <= t2 { return true }
-            previous = q
+        for (k, box) in boxes.enumerated()
+        where p.x >= box.minX - t && p.x <= box.maxX + t && p.y >= box.minY - t && p.y <= box.maxY + t {
+            let start = k * chunk
+            for i in start..<min(ring.count - 1, start + chunk)
+            where LineSimplifier.squaredDistance(p, toSegment: ring[i], ring[i + 1]) <= t2 { return true }
         }
-        return false
+        // A ring's closing segment, last point to first.
+        return closed && LineSimplifier.squaredDistance(p, toSegment: ring[ring.count - 1], first) <= t2
     }
 
     /// Even–odd: whether a ray from `p` eastwards crosses the closed ring an odd number of times.
-    private static func encloses(_ ring: [WorldPoint], _ p: WorldPoint) -> Bool {
+    /// Chunks wholly west of the point or wholly above or below it cannot cross the ray.
+    private static func encloses(_ ring: [WorldPoint], _ boxes: [Rect], _ p: WorldPoint) -> Bool {
         guard ring.count >= 3 else { return false }
         var inside = false
-        var j = ring.count - 1
-        for i in 0..<ring.count {
-            let a = ring[i], b = ring[j]
+        func cross(_ a: WorldPoint, _ b: WorldPoint) {
             if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-            j = i
         }
+        for (k, box) in boxes.enumerated() where box.maxX >= p.x && box.minY <= p.y && box.maxY >= p.y {
+            let start = k * chunk
+            for i in start..<min(ring.count - 1, start + chunk) { cross(ring[i], ring[i + 1]) }
+        }
+        cross(ring[ring.count - 1], ring[0])  // closing the ring
         return inside
     }
 }

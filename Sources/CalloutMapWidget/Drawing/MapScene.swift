@@ -23,6 +23,8 @@ package struct MapScene {
     package var overlayLayer: OverlayLayer?
     /// The pin that has keyboard focus, drawn with a focus ring.
     package var focusRing: AnnotationView?
+    /// The shape that has keyboard focus, outlined in the accent colour.
+    package var focusedOverlay: (any Overlay)?
     /// A pin being dragged: drawn over the map each frame, never into the map's image, so the
     /// image stays as it is while the pin moves.
     package var floatingPin: AnnotationView?
@@ -76,6 +78,7 @@ package struct MapScene {
                 }
                 if let pin = floatingPin, pin.annotation != nil { paintPin(cr, pin) }
                 paintFocusRing(cr)
+                if let shape = focusedOverlay { overlayLayer?.paintFocus(cr, on: shape, viewport: viewport) }
             } else {
                 complete = paintTiles(cr, for: viewport)
                 overlayLayer?.paint(cr, viewport: viewport)

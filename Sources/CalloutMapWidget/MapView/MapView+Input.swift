@@ -211,6 +211,10 @@ extension MapView {
             _ = pinProxies.moveFocus(direction)  // at the last pin that way, stay (do not pan)
             return true
         }
+        if shapeProxies.hasFocus, let direction = Self.arrowDirection(keyval) {
+            _ = shapeProxies.moveFocus(direction)  // likewise between shapes
+            return true
+        }
         switch Int32(keyval) {
         case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add:
             zoom(by: ZoomSteps.key)

@@ -10,6 +10,7 @@ extension MapView {
     /// (`mapView(_:styleFor:)`), else its own, else the default for lines or areas.
     public func addOverlays(_ new: [any Overlay]) {
         overlayLayer.add(new)
+        shapeProxies.scheduleSync()
         queueDraw()
     }
 
@@ -22,6 +23,7 @@ extension MapView {
             deselectAnnotation(anchor, animated: false)
         }
         overlayLayer.remove(gone)
+        shapeProxies.scheduleSync()
         queueDraw()
     }
 
@@ -58,6 +60,7 @@ extension MapView {
         annotationLayer.attach(anchor, view: view)
         annotationLayer.layout(viewport)
         overlayLayer.selected = ObjectIdentifier(overlay)
+        shapeProxies.scheduleSync()
         selectAnnotation(anchor, animated: animated)
         if selectedAnnotation !== anchor { overlayDeselected(anchor) }
     }
@@ -66,6 +69,7 @@ extension MapView {
     func overlayDeselected(_ anchor: OverlayAnchor) {
         annotationLayer.detach(anchor)
         if overlayLayer.selected == ObjectIdentifier(anchor.overlay) { overlayLayer.selected = nil }
+        shapeProxies.scheduleSync()
         queueDraw()
     }
 

@@ -51,6 +51,7 @@ public final class MapView: WidgetImplementation {
     var pinDragCancelled = false
     /// Invisible buttons over the pins on screen: keyboard focus and accessibility.
     lazy var pinProxies = PinProxies(map: self)
+    lazy var shapeProxies = ShapeProxies(map: self)
     lazy var callouts = CalloutPresenter(map: self)
     var panAnimation: (start: Double, total: Point, applied: Point)?
     /// How a selected pin shows its information; switching re-presents the current selection.
@@ -223,6 +224,7 @@ public final class MapView: WidgetImplementation {
         if settled {
             regionIsChanging = false
             pinProxies.scheduleSync()
+            shapeProxies.scheduleSync()
             delegate?.mapView(self, regionDidChangeAnimated: animated)
         }
     }
@@ -242,6 +244,7 @@ public final class MapView: WidgetImplementation {
         scene.scaleUnits = scaleUnits
         scene.numberLocale = numberLocale
         scene.focusRing = focusRingView
+        scene.focusedOverlay = shapeProxies.focused
         if let pin = draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
         let complete = scene.append(to: snapshot)
         callouts.snapshot(snapshot)
@@ -267,10 +270,12 @@ public final class MapView: WidgetImplementation {
             viewport.size = size
             viewport.centerCoordinate = center
             pinProxies.scheduleSync()
+            shapeProxies.scheduleSync()
             fitPendingRegion()
             if hasDrawnFirstFrame { reportSizeChange() }
         }
         pinProxies.allocate()
+        shapeProxies.allocate()
         callouts.allocate()
     }
 
@@ -292,6 +297,7 @@ public final class MapView: WidgetImplementation {
             fontNotification = 0
         }
         pinProxies.removeAll()
+        shapeProxies.removeAll()
         callouts.removeAll()
         isDisposed = true
         widget = nil

@@ -102,6 +102,11 @@ final class PinProxies {
 
     func widget(for view: AnnotationView) -> UnsafeMutablePointer<GtkWidget>? { proxies[ObjectIdentifier(view)]?.widget }
 
+    /// Whether a child of the map is one of these proxies (shown or spare).
+    func isProxy(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        spare.contains(widget) || proxies.values.contains { $0.widget == widget }
+    }
+
     /// Unparents every proxy; the map is going away.
     func removeAll() {
         for w in proxies.values.map(\.widget) + spare { gtk_widget_unparent(w) }

@@ -76,6 +76,48 @@ package final class OverlayLayer {
         return found
     }
 
+    private func shape(of overlay: any Overlay) -> ProjectedShape? {
+        index[ObjectIdentifier(overlay)].map { entries[$0].shape }
+    }
+
+    /// The box, in the view, of the part of an overlay in view; nil when none is.
+    package func screenFrame(of overlay: any Overlay, in viewport: Viewport) -> Rect? {
+        guard let shape = shape(of: overlay) else { return nil }
+        let points = shape.screenPaths(in: viewport, clip: viewport.bounds).joined().joined()
+        guard let first = points.first(where: { _ in true }) else { return nil }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for p in points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// A point of an overlay in view, for a callout opened from the keyboard: a line's middle
+    /// position in view, an area's middle when that is inside it, else a point of its outline.
+    package func pointInView(of overlay: any Overlay, in viewport: Viewport) -> Coordinate? {
+        guard let shape = shape(of: overlay) else { return nil }
+        let inner = viewport.bounds.insetBy(dx: 24, dy: 24)
+        let paths = shape.screenPaths(in: viewport, clip: inner.width > 0 && inner.height > 0 ? inner : viewport.bounds)
+        if shape.isArea, let frame = screenFrame(of: overlay, in: viewport),
+           shape.hit(viewport.worldPoint(at: frame.center), strokeTolerance: 0, zoom: viewport.zoom) {
+            return viewport.coordinate(at: frame.center)
+        }
+        guard let run = paths.joined().max(by: { $0.count < $1.count }), !run.isEmpty else { return nil }
+        return viewport.coordinate(at: run[run.count / 2])
+    }
+
+    /// Draws the keyboard focus on an overlay: its outline in the accent colour, each frame
+    /// (over the map's kept image, as the pins' focus ring is).
+    package func paintFocus(_ cr: OpaquePointer, on overlay: any Overlay, viewport: Viewport) {
+        guard let shape = shape(of: overlay) else { return }
+        let width = style(of: overlay).lineWidth
+        let paths = shape.screenPaths(in: viewport, clip: viewport.bounds.insetBy(dx: -width - 8, dy: -width - 8))
+        let focus = OverlayStyle(strokeColor: RGBA(0x3584E4), lineWidth: max(2, width) + 2, strokeOpacity: 0.9, lineDash: [6, 4],
+                                 fillColor: RGBA(0x3584E4), fillOpacity: 0)
+        ShapePainter(style: focus, isArea: shape.isArea, highlighted: false, isDark: isDark).paint(cr, paths)
+    }
+
     /// Draws every overlay meeting the view (the selected one highlighted, above the others).
     package func paint(_ cr: OpaquePointer, viewport: Viewport) {
         guard !entries.isEmpty else { return }
