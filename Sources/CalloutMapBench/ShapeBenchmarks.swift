@@ -121,7 +121,39 @@ enum ShapeBenchmarks {
         }
         out["zoom_frame_1000_polygons_100k_line_ms"] = ["median": Benchmarks.median(zoomTimes), "p95": Benchmarks.percentile(zoomTimes, 0.95)]
         out["click_to_select_shape_us"] = clickToSelect(basemap: basemap, shapes: polygons + [line], clicks: 200)
+        out["gpx_100k_track_points"] = gpxLoad(points: 100_000)
         return out
+    }
+
+    /// A GPX file of one track of `points` points (elevations and times, as a device writes them)
+    /// read by `calloutmap-bench load` in a fresh process: the time and that process's peak memory.
+    static func gpxLoad(points: Int) -> Any {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cm-bench-\(getpid()).gpx")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var text = #"<?xml version="1.0" encoding="UTF-8"?>\#n<gpx version="1.1" creator="calloutmap-bench" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Long ride</name><trkseg>\#n"#
+        text.reserveCapacity(points * 110)
+        let start = Date(timeIntervalSince1970: 1_780_000_000)
+        let iso = ISO8601DateFormatter()
+        for i in 0..<points {
+            let t = Double(i) / Double(points) * 2 * .pi
+            let c = view.coordinate(at: Point(x: 640 + 600 * sin(9 * t), y: 400 + 370 * sin(7 * t + 1)))
+            let ele = 50 + 30 * sin(Double(i) / 500)
+            text += "<trkpt lat=\"\(String(format: "%.6f", c.latitude))\" lon=\"\(String(format: "%.6f", c.longitude))\"><ele>\(String(format: "%.1f", ele))</ele><time>\(iso.string(from: start.addingTimeInterval(Double(i))))</time></trkpt>\n"
+        }
+        text += "</trkseg></trk></gpx>\n"
+        guard (try? text.write(to: url, atomically: true, encoding: .utf8)) != nil else { return NSNull() }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        p.arguments = ["load", url.path]
+        let out = Pipe()
+        p.standardOutput = out
+        guard (try? p.run()) != nil else { return NSNull() }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard var result = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return NSNull() }
+        result["bytes"] = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) ?? NSNull()
+        result["file"] = nil
+        return result
     }
 
     /// Click → select on shapes: a press and release on the map's drag gesture inside a polygon

@@ -29,7 +29,7 @@ if arguments.first == "generate" {
 if arguments.first == "load", arguments.count == 2 {
     // The loader alone on a file: what it read, how long it took, and the process's peak memory.
     let start = DispatchTime.now().uptimeNanoseconds
-    let result = GeoJSONLoader.load(contentsOf: URL(fileURLWithPath: arguments[1]))
+    let result = PlaceFileLoader.load(contentsOf: URL(fileURLWithPath: arguments[1]))
     let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     let out: [String: Any] = ["file": arguments[1], "points": result.annotations.count, "shapes": result.overlays.count,
                               "problems": result.problems.count,

@@ -10,11 +10,7 @@ import Foundation
 public enum GPXLoader {
     /// Reads a GPX file (at most 1 GiB, streamed); stops soon after `cancellation` is cancelled.
     public static func load(contentsOf url: URL, cancellation: Cancellation? = nil) -> GeoJSONLoader.Result {
-        do throws(InputFile.Failure) {
-            return load(try XMLStreamReader(file: url), file: url.path, cancellation: cancellation)
-        } catch {
-            return .init(annotations: [], problems: [GeoJSONProblem(file: error.file, feature: nil, severity: .fatal, message: error.reason)])
-        }
+        XMLStreamReader.load(url) { load($0, file: url.path, cancellation: cancellation) }
     }
 
     /// Reads GPX from memory; `file` names it in problems.
@@ -59,7 +55,7 @@ public enum GPXLoader {
                 case .start(let name, let attributes, let line):
                     if stack.isEmpty {
                         guard name == "gpx" else {
-                            return fatal(file, line: line, "is XML whose root element is <\(name)>, not GPX's <gpx>")
+                            return .refused(file, line: line, "is XML whose root element is <\(name)>, not GPX's <gpx>")
                         }
                         sawRoot = true
                     }
@@ -116,14 +112,10 @@ public enum GPXLoader {
                 }
             }
         } catch {
-            return fatal(file, line: error.line, "is not well-formed XML (\(error.message))")
+            return .refused(file, line: error.line, "is not well-formed XML (\(error.message))")
         }
-        guard sawRoot else { return fatal(file, line: nil, "is empty, not GPX") }
+        guard sawRoot else { return .refused(file, line: nil, "is empty, not GPX") }
         return .init(annotations: pins, overlays: overlays, problems: problems)
-    }
-
-    private static func fatal(_ file: String, line: Int?, _ message: String) -> GeoJSONLoader.Result {
-        .init(annotations: [], problems: [GeoJSONProblem(file: file, feature: nil, line: line, severity: .fatal, message: message)])
     }
 
     private static func position(_ attributes: [String: String]) -> Result<Coordinate, GeoJSONLoader.Reason> {

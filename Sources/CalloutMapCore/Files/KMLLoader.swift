@@ -10,11 +10,7 @@ import Foundation
 public enum KMLLoader {
     /// Reads a KML file (at most 1 GiB, streamed); stops soon after `cancellation` is cancelled.
     public static func load(contentsOf url: URL, cancellation: Cancellation? = nil) -> GeoJSONLoader.Result {
-        do throws(InputFile.Failure) {
-            return load(try XMLStreamReader(file: url), file: url.path, cancellation: cancellation)
-        } catch {
-            return .init(annotations: [], problems: [GeoJSONProblem(file: error.file, feature: nil, severity: .fatal, message: error.reason)])
-        }
+        XMLStreamReader.load(url) { load($0, file: url.path, cancellation: cancellation) }
     }
 
     /// Reads KML from memory; `file` names it in problems.
@@ -66,7 +62,7 @@ public enum KMLLoader {
                 switch event {
                 case .start(let name, let attributes, let line):
                     if stack.isEmpty, name != "kml" {
-                        return fatal(file, line: line, "is XML whose root element is <\(name)>, not KML's <kml>")
+                        return .refused(file, line: line, "is XML whose root element is <\(name)>, not KML's <kml>")
                     }
                     stack.append(name)
                     text = ""
@@ -148,7 +144,7 @@ public enum KMLLoader {
                 }
             }
         } catch {
-            return fatal(file, line: error.line, "is not well-formed XML (\(error.message))")
+            return .refused(file, line: error.line, "is not well-formed XML (\(error.message))")
         }
         var pins: [PointAnnotation] = []
         var overlays: [ShapeOverlay] = []
@@ -178,12 +174,8 @@ public enum KMLLoader {
                                                   style: resolved.map { overlayStyle($0, isArea: true) }))
             }
         }
-        if stack.isEmpty && placemarks.isEmpty && events == 0 { return fatal(file, line: nil, "is empty, not KML") }
+        if stack.isEmpty && placemarks.isEmpty && events == 0 { return .refused(file, line: nil, "is empty, not KML") }
         return .init(annotations: pins, overlays: overlays, problems: problems)
-    }
-
-    private static func fatal(_ file: String, line: Int?, _ message: String) -> GeoJSONLoader.Result {
-        .init(annotations: [], problems: [GeoJSONProblem(file: file, feature: nil, line: line, severity: .fatal, message: message)])
     }
 
     /// The Placemark's own style over the shared one its styleUrl names (through a StyleMap's normal style).

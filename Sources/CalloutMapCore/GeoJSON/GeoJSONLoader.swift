@@ -25,6 +25,11 @@ public enum GeoJSONLoader {
         public var problems: [GeoJSONProblem]
         /// The load was stopped by its `Cancellation`; what was read is dropped.
         public var wasCancelled = false
+
+        /// Nothing loaded: the whole file refused, for a reason (at a line of an XML file).
+        static func refused(_ file: String, line: Int? = nil, _ message: String) -> Result {
+            Result(annotations: [], problems: [GeoJSONProblem(file: file, feature: nil, line: line, severity: .fatal, message: message)])
+        }
     }
 
     /// Which properties give pins their title and subtitle. A pin's title is the first of

@@ -87,6 +87,15 @@ package final class XMLStreamReader {
         }
     }
 
+    /// What `read` makes of a file, or the file refused (not a file, too big, unreadable) by name.
+    package static func load(_ url: URL, _ read: (XMLStreamReader) -> GeoJSONLoader.Result) -> GeoJSONLoader.Result {
+        do throws(InputFile.Failure) {
+            return read(try XMLStreamReader(file: url))
+        } catch {
+            return .refused(error.file, error.reason)
+        }
+    }
+
     deinit {
         if let reader { xmlFreeTextReader(reader) }
     }

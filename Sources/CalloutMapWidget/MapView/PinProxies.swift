@@ -12,26 +12,27 @@ import CalloutMapGtk
 final class PinProxies {
     private unowned let map: MapView
     private var proxies: [ObjectIdentifier: (view: AnnotationView, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
-    private var spare: [UnsafeMutablePointer<GtkWidget>] = []
-    private var syncScheduled = false
+    private let buttons: ProxyButtons
     /// The pin whose proxy is the tab stop.
     private(set) var current: AnnotationView?
     private(set) var hasFocus = false
 
-    init(map: MapView) { self.map = map }
+    init(map: MapView) {
+        self.map = map
+        buttons = ProxyButtons { [unowned map] in map.widget }
+        buttons.onClick = { [unowned self] in self.activated($0) }
+        buttons.onFocusEnter = { [unowned self] in self.focusEntered($0) }
+        buttons.onFocusLeave = { [unowned self] in
+            self.hasFocus = false
+            self.map.queueDraw()
+        }
+        buttons.sync = { [unowned self] in self.sync() }
+    }
 
     var count: Int { proxies.count }
 
     /// Brings proxies up to date on the next idle (never during a snapshot or an allocation).
-    func scheduleSync() {
-        guard !syncScheduled else { return }
-        syncScheduled = true
-        Timer.after(milliseconds: 0) { [weak self] in
-            guard let self else { return }
-            self.syncScheduled = false
-            self.sync()
-        }
-    }
+    func scheduleSync() { buttons.scheduleSync() }
 
     private func sync() {
         guard let mapWidget = map.widget else { return }
@@ -41,7 +42,7 @@ final class PinProxies {
         var next: [ObjectIdentifier: (view: AnnotationView, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
         for view in onScreen {
             let id = ObjectIdentifier(view)
-            let widget = proxies[id]?.widget ?? takeWidget()
+            let widget = proxies[id]?.widget ?? buttons.take()
             next[id] = (view, widget)
             cm_accessible_set_label(widget, view.accessibilityLabel ?? tr("Pin"))
             cm_accessible_set_description(widget, view.annotation?.subtitle ?? "")
@@ -53,11 +54,7 @@ final class PinProxies {
             }
             cm_accessible_set_selected(widget, view.isSelected ? 1 : 0)
         }
-        for (id, entry) in proxies where next[id] == nil {
-            if gtk_widget_has_focus(entry.widget) != 0 { gtk_widget_grab_focus(mapWidget) }
-            gtk_widget_set_visible(entry.widget, 0)
-            spare.append(entry.widget)
-        }
+        for (id, entry) in proxies where next[id] == nil { buttons.recycle(entry.widget) }
         proxies = next
         if current == nil || proxies[ObjectIdentifier(current!)] == nil {
             current = map.selectedView.flatMap { proxies[ObjectIdentifier($0)] != nil ? $0 : nil }
@@ -103,43 +100,18 @@ final class PinProxies {
     func widget(for view: AnnotationView) -> UnsafeMutablePointer<GtkWidget>? { proxies[ObjectIdentifier(view)]?.widget }
 
     /// Whether a child of the map is one of these proxies (shown or spare).
-    func isProxy(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        spare.contains(widget) || proxies.values.contains { $0.widget == widget }
-    }
+    func isProxy(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { buttons.contains(widget) }
 
     /// Unparents every proxy; the map is going away.
     func removeAll() {
-        for w in proxies.values.map(\.widget) + spare { gtk_widget_unparent(w) }
+        buttons.removeAll()
         proxies.removeAll()
-        spare.removeAll()
         current = nil
     }
 
     private func nearestToCentre(_ views: [AnnotationView]) -> AnnotationView? {
         let c = Point(x: map.viewport.size.width / 2, y: map.viewport.size.height / 2)
         return views.min { ($0.anchor - c).length < ($1.anchor - c).length }
-    }
-
-    private func takeWidget() -> UnsafeMutablePointer<GtkWidget> {
-        if let w = spare.popLast() {
-            gtk_widget_set_visible(w, 1)
-            return w
-        }
-        let w = gtk_button_new()!
-        gtk_widget_add_css_class(w, "pin-proxy")
-        gtk_widget_set_can_target(w, 0)
-        gtk_widget_set_focus_on_click(w, 0)
-        gtk_widget_set_focusable(w, 0)
-        gtk_widget_set_parent(w, map.widget)
-        Signal.connect(w, "clicked") { [weak self] in self?.activated(w) }
-        let focus = gtk_event_controller_focus_new()!
-        Signal.connect(focus, "enter") { [weak self] in self?.focusEntered(w) }
-        Signal.connect(focus, "leave") { [weak self] in
-            self?.hasFocus = false
-            self?.map.queueDraw()
-        }
-        gtk_widget_add_controller(w, cm_controller(focus.rawObject))
-        return w
     }
 
     private func view(of widget: UnsafeMutablePointer<GtkWidget>) -> AnnotationView? {

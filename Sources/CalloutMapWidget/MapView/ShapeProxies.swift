@@ -11,15 +11,24 @@ import Foundation
 final class ShapeProxies {
     private unowned let map: MapView
     private var proxies: [ObjectIdentifier: (overlay: any Overlay, widget: UnsafeMutablePointer<GtkWidget>, frame: Rect)] = [:]
-    private var spare: [UnsafeMutablePointer<GtkWidget>] = []
-    private var syncScheduled = false
+    private let buttons: ProxyButtons
     /// The shape whose proxy is the tab stop.
     private(set) var current: ObjectIdentifier?
     private(set) var hasFocus = false
     /// Past this many shapes in view, only the topmost get proxies (a screen reader lists them all).
     static let limit = 300
 
-    init(map: MapView) { self.map = map }
+    init(map: MapView) {
+        self.map = map
+        buttons = ProxyButtons { [unowned map] in map.widget }
+        buttons.onClick = { [unowned self] in self.activated($0) }
+        buttons.onFocusEnter = { [unowned self] in self.focusEntered($0) }
+        buttons.onFocusLeave = { [unowned self] in
+            self.hasFocus = false
+            self.map.queueDraw()
+        }
+        buttons.sync = { [unowned self] in self.sync() }
+    }
 
     var count: Int { proxies.count }
 
@@ -30,20 +39,10 @@ final class ShapeProxies {
     var tabStop: UnsafeMutablePointer<GtkWidget>? { current.flatMap { proxies[$0]?.widget } }
 
     /// Whether a child of the map is one of these proxies (shown or spare).
-    func isProxy(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        spare.contains(widget) || proxies.values.contains { $0.widget == widget }
-    }
+    func isProxy(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { buttons.contains(widget) }
 
     /// Brings proxies up to date on the next idle (never during a snapshot or an allocation).
-    func scheduleSync() {
-        guard !syncScheduled else { return }
-        syncScheduled = true
-        Timer.after(milliseconds: 0) { [weak self] in
-            guard let self else { return }
-            self.syncScheduled = false
-            self.sync()
-        }
-    }
+    func scheduleSync() { buttons.scheduleSync() }
 
     /// How a screen reader names a shape: its title, what it is, and its length or area.
     static func accessibleName(of overlay: any Overlay, locale: Locale) -> String {
@@ -59,7 +58,7 @@ final class ShapeProxies {
         for overlay in inView {
             guard let frame = map.overlayLayer.screenFrame(of: overlay, in: view) else { continue }
             let id = ObjectIdentifier(overlay)
-            let widget = proxies[id]?.widget ?? takeWidget()
+            let widget = proxies[id]?.widget ?? buttons.take()
             next[id] = (overlay, widget, frame)
             cm_accessible_set_label(widget, Self.accessibleName(of: overlay, locale: map.numberLocale))
             cm_accessible_set_description(widget, overlay.subtitle ?? "")
@@ -71,11 +70,7 @@ final class ShapeProxies {
             }
             cm_accessible_set_selected(widget, selected ? 1 : 0)
         }
-        for (id, entry) in proxies where next[id] == nil {
-            if gtk_widget_has_focus(entry.widget) != 0 { gtk_widget_grab_focus(mapWidget) }
-            gtk_widget_set_visible(entry.widget, 0)
-            spare.append(entry.widget)
-        }
+        for (id, entry) in proxies where next[id] == nil { buttons.recycle(entry.widget) }
         proxies = next
         if current == nil || proxies[current!] == nil {
             // The topmost shape in view (the one a click in its middle would pick first).
@@ -114,32 +109,9 @@ final class ShapeProxies {
 
     /// Unparents every proxy; the map is going away.
     func removeAll() {
-        for w in proxies.values.map(\.widget) + spare { gtk_widget_unparent(w) }
+        buttons.removeAll()
         proxies.removeAll()
-        spare.removeAll()
         current = nil
-    }
-
-    private func takeWidget() -> UnsafeMutablePointer<GtkWidget> {
-        if let w = spare.popLast() {
-            gtk_widget_set_visible(w, 1)
-            return w
-        }
-        let w = gtk_button_new()!
-        gtk_widget_add_css_class(w, "pin-proxy")
-        gtk_widget_set_can_target(w, 0)
-        gtk_widget_set_focus_on_click(w, 0)
-        gtk_widget_set_focusable(w, 0)
-        gtk_widget_set_parent(w, map.widget)
-        Signal.connect(w, "clicked") { [weak self] in self?.activated(w) }
-        let focus = gtk_event_controller_focus_new()!
-        Signal.connect(focus, "enter") { [weak self] in self?.focusEntered(w) }
-        Signal.connect(focus, "leave") { [weak self] in
-            self?.hasFocus = false
-            self?.map.queueDraw()
-        }
-        gtk_widget_add_controller(w, cm_controller(focus.rawObject))
-        return w
     }
 
     private func entry(of widget: UnsafeMutablePointer<GtkWidget>) -> (id: ObjectIdentifier, overlay: any Overlay, frame: Rect)? {
