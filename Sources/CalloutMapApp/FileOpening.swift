@@ -2,7 +2,7 @@ import CCalloutMapGtk
 import CalloutMapGtk
 import Foundation
 
-/// Opening more GeoJSON: a file chooser (GTK 4.8's GtkFileChooserNative, so
+/// Opening more files of places and shapes (GeoJSON, GPX, KML): a file chooser (GTK 4.8's GtkFileChooserNative, so
 /// the portal's dialog where there is one) and dropping files on the window.
 @MainActor
 final class FileOpening {
@@ -25,7 +25,7 @@ final class FileOpening {
     }
 
     func choose() {
-        let native = gtk_file_chooser_native_new(tr("Open GeoJSON"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
+        let native = gtk_file_chooser_native_new(tr("Open Places"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
         // One filter for every format read (the first is the one shown), then one per format.
         let formats: [(name: String, patterns: [String], types: [String])] = [
             ("GeoJSON", ["*.geojson", "*.json", "*.geojsons", "*.geojsonl", "*.ndjson"], ["application/geo+json"]),

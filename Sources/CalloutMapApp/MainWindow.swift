@@ -97,7 +97,7 @@ final class MainWindow: MapViewDelegate {
         addActions(sidebar: sidebar, panelShown: panelShown, mode: mode)
 
         let header = adw_header_bar_new()!
-        let open = IconButton.make("document-open-symbolic", tooltip: tr("Open GeoJSON… (Ctrl+O)"), accessibleName: tr("Open GeoJSON…"))
+        let open = IconButton.make("document-open-symbolic", tooltip: tr("Open Places… (Ctrl+O)"), accessibleName: tr("Open Places…"))
         gtk_actionable_set_action_name(cm_actionable(open.rawObject), "win.open")
         let zoomBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(zoomBox, "linked")
@@ -220,7 +220,7 @@ final class MainWindow: MapViewDelegate {
     private static func primaryMenu(mapSources: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
         let menu = g_menu_new()!
         let files = g_menu_new()!
-        g_menu_append(files, tr("_Open GeoJSON…"), "win.open")
+        g_menu_append(files, tr("_Open Places…"), "win.open")
         g_menu_append_submenu(files, tr("_Map Source"), cm_menu_model(mapSources.rawObject))
         g_menu_append(files, tr("Side _Panel"), "win.show-panel")
         g_menu_append_section(menu, nil, cm_menu_model(files.rawObject))
