@@ -48,6 +48,19 @@ final class ShapeGeometryTests: XCTestCase {
         }
     }
 
+    func testEmptyAndDegenerateShapesAreHarmless() {
+        // What a library user may hand over: no positions, one position, parts of none.
+        for geometry: OverlayGeometry in [.lines([]), .lines([[]]), .lines([[c(0, 0)]]), .areas([]), .areas([PolygonRings(exterior: [])]),
+                                          .areas([PolygonRings(exterior: [c(0, 0), c(0, 0.001)])]), .lines([[c(0, 0)], [], [c(0, 0), c(0, 0)]])] {
+            let shape = ProjectedShape(geometry)
+            _ = shape.screenPaths(in: view, clip: view.bounds)
+            for zoom in [0.0, 10, 19] {
+                _ = shape.hit(view.worldPoint(at: Point(x: 400, y: 300)), strokeTolerance: 8 / view.worldSize, zoom: zoom)
+            }
+        }
+        XCTAssertTrue(hits(ProjectedShape(.lines([[c(0, 0)]])), 403, 300), "a line of one position is hit round it")
+    }
+
     func testAPolygonIsHitInsideButNotInItsHoles() {
         let park = ProjectedShape(.areas([PolygonRings(exterior: [c(-0.2, -0.2), c(-0.2, 0.2), c(0.2, 0.2), c(0.2, -0.2)],
                                                        holes: [[c(-0.05, -0.05), c(-0.05, 0.05), c(0.05, 0.05), c(0.05, -0.05)]])]))

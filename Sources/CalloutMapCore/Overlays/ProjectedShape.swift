@@ -126,7 +126,8 @@ package final class ProjectedShape {
         let level = Int(max(0, min(24, zoom.rounded(.up))))
         if let cached = chunkBounds[level] { return cached }
         let boxes = rings(atZoom: zoom).map { ring -> [Rect] in
-            stride(from: 0, to: max(1, ring.count - 1), by: Self.chunk).map { start in
+            guard ring.count >= 2 else { return [] }  // no segment (a lone point is tested on its own)
+            return stride(from: 0, to: ring.count - 1, by: Self.chunk).map { start in
                 Self.box(Array(ring[start...min(ring.count - 1, start + Self.chunk)]))
             }
         }
