@@ -72,6 +72,18 @@ final class ShapeGeometryTests: XCTestCase {
         XCTAssertTrue(hits(park, shore.x + 5, shore.y), "the hole's outline is the polygon's stroke")
     }
 
+    func testALabelPointIsInsideTheAreaNeverInAHole() {
+        // A square with a big hole in the middle: the box's centre is in the hole.
+        let frame = ProjectedShape(.areas([PolygonRings(exterior: [c(-0.2, -0.2), c(-0.2, 0.2), c(0.2, 0.2), c(0.2, -0.2)],
+                                                        holes: [[c(-0.15, -0.1), c(-0.15, 0.1), c(0.15, 0.1), c(0.15, -0.1)]])]))
+        let p = frame.labelPoint
+        XCTAssertTrue(frame.hit(p, strokeTolerance: 0, zoom: 10), "inside the frame")
+        XCTAssertEqual(WebMercator.coordinate(for: p).latitude, 0, accuracy: 1e-9)
+        XCTAssertEqual(abs(WebMercator.coordinate(for: p).longitude), 0.15, accuracy: 1e-9, "in the middle of a side strip")
+        let line = ProjectedShape(.lines([[c(0, 0), c(0, 1), c(0, 2)], [c(5, 5), c(5, 6)]]))
+        XCTAssertEqual(WebMercator.coordinate(for: line.labelPoint).longitude, 1, accuracy: 1e-9, "the longest part's middle")
+    }
+
     func testOverlappingPartsOfAMultiPolygonNeverCutEachOther() {
         let a = PolygonRings(exterior: [c(-0.2, -0.2), c(-0.2, 0.1), c(0.1, 0.1), c(0.1, -0.2)])
         let b = PolygonRings(exterior: [c(-0.1, -0.1), c(-0.1, 0.2), c(0.2, 0.2), c(0.2, -0.1)])

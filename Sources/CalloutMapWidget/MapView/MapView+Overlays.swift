@@ -50,7 +50,8 @@ extension MapView {
     }
 
     /// Selects an overlay with its callout at `coordinate` (by default its middle: a line's middle
-    /// position, an area's first polygon's centre), bringing that point into view.
+    /// position, the middle of the widest stretch across an area's first polygon, never in a
+    /// hole), bringing that point into view.
     public func selectOverlay(_ overlay: any Overlay, at coordinate: Coordinate? = nil, animated: Bool = true) {
         guard overlayLayer.contains(overlay) else { return }
         if let current = selectedAnnotation { deselectAnnotation(current, animated: animated) }
@@ -97,19 +98,11 @@ extension MapView {
     /// Points of slack around lines and outlines for a finger's tap (a finger hides what it touches).
     public static let touchSlack = 16.0
 
-    /// Where an overlay's callout points when no click says: a line's middle position, the
-    /// centre of an area's first polygon's box.
+    /// Where an overlay's callout points when no click says (`ProjectedShape.labelPoint`): a
+    /// line's middle position, a point inside an area and outside its holes.
     package static func middle(of overlay: any Overlay) -> Coordinate {
-        switch overlay.geometry {
-        case .lines(let parts):
-            let line = parts.max { $0.count < $1.count } ?? []
-            return line.isEmpty ? Coordinate(latitude: 0, longitude: 0) : line[line.count / 2]
-        case .areas(let polygons):
-            guard let ring = polygons.first?.exterior, let box = GeoBounds(enclosing: ring) else { return Coordinate(latitude: 0, longitude: 0) }
-            let east = box.east < box.west ? box.east + 360 : box.east
-            var lon = (box.west + east) / 2
-            if lon > 180 { lon -= 360 }
-            return Coordinate(latitude: (box.south + box.north) / 2, longitude: lon)
-        }
+        var p = ProjectedShape(overlay.geometry).labelPoint
+        p.x -= p.x.rounded(.down)
+        return WebMercator.coordinate(for: p)
     }
 }
