@@ -120,6 +120,13 @@ final class GPXKMLTests: XCTestCase {
         XCTAssertEqual(try counts(Self.kml).values.reduce(0, +), placemarks)
     }
 
+    func testXMLSpaceIsTrimmedAsXMLDefinesIt() {
+        XCTAssertEqual(" \n\t a b\r\n".trimmingXMLSpace, "a b")
+        XCTAssertEqual(" \n ".trimmingXMLSpace, "")
+        XCTAssertEqual("x".trimmingXMLSpace, "x")
+        XCTAssertEqual("\u{00A0}x\u{00A0}".trimmingXMLSpace, "\u{00A0}x\u{00A0}", "only XML's four spaces")
+    }
+
     func testFormatsAreToldApartByContent() {
         XCTAssertEqual(PlaceFileLoader.format(of: Array("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- x --><gpx>".utf8)), .gpx)
         XCTAssertEqual(PlaceFileLoader.format(of: Array("<kml:kml xmlns:kml=\"http://www.opengis.net/kml/2.2\">".utf8)), .kml)

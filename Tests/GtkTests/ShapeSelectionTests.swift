@@ -14,6 +14,11 @@ final class ShapeSelectionTests: XCTestCase {
 
     final class Log: MapViewDelegate {
         var lines: [String] = []
+        var trailWidth: Double?
+        func mapView(_ mapView: MapView, styleFor overlay: any Overlay) -> OverlayStyle? {
+            guard overlay.title == "Harbor Trail", let width = trailWidth else { return nil }
+            return OverlayStyle(strokeColor: RGBA(0x00AA00), lineWidth: width)
+        }
         func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
             annotation is OverlayAnchor ? nil : mapView.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation)
         }
@@ -99,6 +104,21 @@ final class ShapeSelectionTests: XCTestCase {
             GtkTestSupport.click(map, Point(x: 700, y: 100))
             GtkTestSupport.click(map, Point(x: 150, y: 509))
             XCTAssertNil(map.selectedOverlay)
+        }
+    }
+
+    func testTheDelegatesStyleIsDrawnAndHitUntilItSaysOtherwise() {
+        MainActor.assumeIsolated {
+            let (window, map, log, _, trail, _) = Self.shapeMap(.standard)
+            defer { gtk_window_destroy(cm_window(window)) }
+            XCTAssertTrue(map.overlays(at: Point(x: 150, y: 514)).isEmpty, "4 wide: 14 points off is a miss")
+            log.trailWidth = 30
+            XCTAssertTrue(map.overlays(at: Point(x: 150, y: 514)).isEmpty, "asked once: the answer is kept until told")
+            map.setNeedsOverlayStyles()
+            XCTAssertTrue(map.overlays(at: Point(x: 150, y: 514)).first === trail, "30 wide: 15 + 6 points reach it")
+            log.trailWidth = nil
+            map.delegate = log  // a delegate (set again) is asked anew
+            XCTAssertTrue(map.overlays(at: Point(x: 150, y: 514)).isEmpty)
         }
     }
 

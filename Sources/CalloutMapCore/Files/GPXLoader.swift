@@ -77,7 +77,7 @@ public enum GPXLoader {
                     if text.count < GeoJSONLoader.maxTextLength * 4 { text += s }
                 case .end(let name):
                     defer { stack.removeLast() }
-                    let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let value = text.trimmingXMLSpace
                     text = ""
                     switch name {
                     case "wpt":
@@ -122,7 +122,7 @@ public enum GPXLoader {
         guard let latText = attributes["lat"], let lonText = attributes["lon"] else {
             return .failure(.init(message: "has no lat and lon"))
         }
-        guard let lat = Double(latText.trimmingCharacters(in: .whitespaces)), let lon = Double(lonText.trimmingCharacters(in: .whitespaces)) else {
+        guard let lat = Double(latText.trimmingXMLSpace), let lon = Double(lonText.trimmingXMLSpace) else {
             return .failure(.init(message: "has lat \"\(latText.prefix(30))\" and lon \"\(lonText.prefix(30))\", not numbers"))
         }
         if let problem = GeoJSONObject.problem(longitude: lon, latitude: lat) { return .failure(.init(message: problem)) }

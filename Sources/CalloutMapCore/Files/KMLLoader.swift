@@ -77,7 +77,7 @@ public enum KMLLoader {
                 case .text(let s):
                     if text.utf8.count < InputFile.sizeLimit { text += s }
                 case .end(let name):
-                    let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let value = text.trimmingXMLSpace
                     text = ""
                     stack.removeLast()
                     let parent = stack.last ?? ""

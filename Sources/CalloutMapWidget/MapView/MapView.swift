@@ -19,7 +19,7 @@ public final class MapView: WidgetImplementation {
     /// Whether GTK has disposed the widget (its window closed); the map then shows nothing more.
     public private(set) var isDisposed = false
     /// Told of selection, callouts, region changes and clustering; held weakly.
-    public weak var delegate: MapViewDelegate?
+    public weak var delegate: MapViewDelegate? { didSet { overlayLayer.styleChanged() } }  // a new delegate may style shapes anew
 
     /// Centre, zoom and size: what the map shows now.
     public internal(set) var viewport: Viewport

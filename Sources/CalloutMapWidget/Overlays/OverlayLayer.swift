@@ -9,6 +9,8 @@ package final class OverlayLayer {
     private struct Entry {
         let overlay: any Overlay
         let shape: ProjectedShape
+        /// Its style as last asked (nil: ask again): asked once, not per frame and click.
+        var style: OverlayStyle?
     }
 
     private var entries: [Entry] = []
@@ -47,9 +49,24 @@ package final class OverlayLayer {
     package func contains(_ overlay: any Overlay) -> Bool { index[ObjectIdentifier(overlay)] != nil }
 
     /// Tells the layer an overlay's style may have changed (the delegate's answer, or its own).
-    package func styleChanged() { revision &+= 1 }
+    package func styleChanged() {
+        for i in entries.indices { entries[i].style = nil }
+        revision &+= 1
+    }
 
     package func style(of overlay: any Overlay) -> OverlayStyle {
+        guard let i = index[ObjectIdentifier(overlay)] else { return resolvedStyle(of: overlay) }
+        return style(at: i)
+    }
+
+    private func style(at i: Int) -> OverlayStyle {
+        if let style = entries[i].style { return style }
+        let style = resolvedStyle(of: entries[i].overlay)
+        entries[i].style = style
+        return style
+    }
+
+    private func resolvedStyle(of overlay: any Overlay) -> OverlayStyle {
         styleProvider?(overlay) ?? overlay.style ?? .standard(isArea: overlay.geometry.isArea)
     }
 
@@ -68,10 +85,9 @@ package final class OverlayLayer {
     package func overlays(at point: Point, in viewport: Viewport, slack: Double) -> [any Overlay] {
         let world = viewport.worldPoint(at: point)
         var found: [any Overlay] = []
-        for e in entries.reversed() {
-            let style = style(of: e.overlay)
-            let tolerance = (style.lineWidth / 2 + slack) / viewport.worldSize
-            if e.shape.hit(world, strokeTolerance: tolerance, zoom: viewport.zoom) { found.append(e.overlay) }
+        for i in entries.indices.reversed() {
+            let tolerance = (style(at: i).lineWidth / 2 + slack) / viewport.worldSize
+            if entries[i].shape.hit(world, strokeTolerance: tolerance, zoom: viewport.zoom) { found.append(entries[i].overlay) }
         }
         return found
     }
@@ -122,8 +138,8 @@ package final class OverlayLayer {
     package func paint(_ cr: OpaquePointer, viewport: Viewport) {
         guard !entries.isEmpty else { return }
         var selectedEntry: (Entry, OverlayStyle)?
-        for e in entries {
-            let style = style(of: e.overlay)
+        for (i, e) in entries.enumerated() {
+            let style = style(at: i)
             if ObjectIdentifier(e.overlay) == selected {
                 selectedEntry = (e, style)
                 continue
