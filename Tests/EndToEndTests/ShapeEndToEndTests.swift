@@ -74,4 +74,43 @@ final class ShapeEndToEndTests: XCTestCase {
         let png = try Data(contentsOf: out)
         XCTAssertGreaterThan(png.count, 1000)
     }
+
+    /// A GPX track and a KML area open in the window like GeoJSON, named on the command line as
+    /// the file manager names them: the view fits them, a click selects the track where clicked,
+    /// and `render` draws them with a shape's callout.
+    func testGPXAndKMLOpenInTheWindowAndInRender() throws {
+        let root = Self.file.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let gpx = root.appendingPathComponent("data/examples/lake-merritt.gpx")
+        let kml = root.appendingPathComponent("Tests/CoreTests/Fixtures/xml/oakland.kml")
+        let app = try AppProcess(["--log-events", "--no-demo", "--size", "1000x700", gpx.path], keepingStandardError: true)
+        let ready = try XCTUnwrap(app.next("ready"))
+        usleep(1_000_000)  // the fit (before or after the first frame) settles
+        app.settle()
+        let events = app.events
+        let opened = try XCTUnwrap(events.first { $0["event"] as? String == "opened" })
+        XCTAssertEqual(opened["count"] as? Int, 2, "the two waypoints")
+        XCTAssertEqual(opened["shapes"] as? Int, 2, "the route and the track")
+        XCTAssertEqual(opened["problems"] as? Int, 0)
+        let m = try XCTUnwrap(ready["map"] as? [String: Double])
+        let settled = events.last { $0["event"] as? String == "region" } ?? ready
+        let center = try XCTUnwrap(settled["center"] as? [String: Double])
+        let viewport = Viewport(center: Coordinate(latitude: center["lat"]!, longitude: center["lon"]!),
+                                zoom: settled["zoom"] as? Double ?? 0, size: Size(width: m["width"]!, height: m["height"]!))
+        XCTAssertGreaterThan(viewport.zoom, 13, "the view fits the file")
+        // The track's southernmost point (the second segment passes there).
+        let south = viewport.screenPoint(for: Coordinate(latitude: 37.7935, longitude: -122.2600))
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m["x"]! + south.x))", "\(Int(m["y"]! + south.y))", "sleep", "0.15", "click", "1"]), 0)
+        let select = try XCTUnwrap(app.next("select"))
+        XCTAssertEqual(select["title"] as? String, "Morning walk")
+        XCTAssertEqual(select["kind"] as? String, "overlay")
+        XCTAssertFalse(app.standardError.contains("CRITICAL"), app.standardError)
+
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("cm-gpx-kml-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try runCalloutMap(["render", "--no-demo", "--data", gpx.path, "--data", kml.path, "--center", "37.803,-122.262",
+                                   "--zoom", "14", "--size", "500x400", "--select", "Lake Merritt", "--out", out.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "calloutmap: \(kml.path): line 25: <Placemark> \"Broken\" has a LineString of fewer than 2 positions; skipped\n")
+        XCTAssertNotNil(Screenshot(png: out.path))
+    }
 }
