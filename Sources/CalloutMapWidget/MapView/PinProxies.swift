@@ -9,24 +9,19 @@ import CalloutMapGtk
 /// one is focusable at a time (a roving tab stop), so the pin layer is a
 /// single stop in the Tab order and the arrow keys move between pins.
 @MainActor
-final class PinProxies {
+final class PinProxies: ProxyButtonsOwner {
     private unowned let map: MapView
     private var proxies: [ObjectIdentifier: (view: AnnotationView, widget: UnsafeMutablePointer<GtkWidget>)] = [:]
     private let buttons: ProxyButtons
     /// The pin whose proxy is the tab stop.
     private(set) var current: AnnotationView?
-    private(set) var hasFocus = false
+    /// Whether one of its buttons has keyboard focus.
+    var hasFocus: Bool { buttons.hasFocus }
 
     init(map: MapView) {
         self.map = map
         buttons = ProxyButtons { [unowned map] in map.widget }
-        buttons.onClick = { [unowned self] in self.activated($0) }
-        buttons.onFocusEnter = { [unowned self] in self.focusEntered($0) }
-        buttons.onFocusLeave = { [unowned self] in
-            self.hasFocus = false
-            self.map.queueDraw()
-        }
-        buttons.sync = { [unowned self] in self.sync() }
+        buttons.owner = self
     }
 
     var count: Int { proxies.count }
@@ -34,7 +29,7 @@ final class PinProxies {
     /// Brings proxies up to date on the next idle (never during a snapshot or an allocation).
     func scheduleSync() { buttons.scheduleSync() }
 
-    private func sync() {
+    func sync() {
         guard let mapWidget = map.widget else { return }
         map.annotationLayer.layout(map.viewport)
         let bounds = map.viewport.bounds
@@ -118,15 +113,13 @@ final class PinProxies {
         proxies.values.first { $0.widget == widget }?.view
     }
 
-    private func activated(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    func activated(_ widget: UnsafeMutablePointer<GtkWidget>) {
         guard let view = view(of: widget), let annotation = view.annotation else { return }
         map.selectAnnotation(annotation)
     }
 
-    private func focusEntered(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    func focusEntered(_ widget: UnsafeMutablePointer<GtkWidget>) {
         guard let view = view(of: widget) else { return }
         current = view
-        hasFocus = true
-        map.queueDraw()
     }
 }

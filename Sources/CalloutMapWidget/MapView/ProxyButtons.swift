@@ -5,18 +5,27 @@ import CalloutMapGtk
 /// for keyboard focus and assistive technologies: made on demand as children of the map, kept
 /// when unused for the next, taking no pointer input (the map hit-tests what it draws itself).
 /// Their owner hears a click (Enter, Space, an assistive technology's action) and focus coming
-/// and going, and brings them up to date on an idle, never during a snapshot or an allocation.
+/// in, and brings them up to date on an idle, never during a snapshot or an allocation. Focus
+/// moving in or out redraws the map (the focused thing is drawn with a ring).
+@MainActor
+protocol ProxyButtonsOwner: AnyObject {
+    /// A button was clicked.
+    func activated(_ button: UnsafeMutablePointer<GtkWidget>)
+    /// A button took keyboard focus.
+    func focusEntered(_ button: UnsafeMutablePointer<GtkWidget>)
+    /// Brings the buttons up to date (on the idle after `scheduleSync()`).
+    func sync()
+}
+
 @MainActor
 final class ProxyButtons {
     private let parent: () -> UnsafeMutablePointer<GtkWidget>?
     private var spare: [UnsafeMutablePointer<GtkWidget>] = []
     private var inUse: Set<UnsafeMutablePointer<GtkWidget>> = []
     private var syncScheduled = false
-    var onClick: (UnsafeMutablePointer<GtkWidget>) -> Void = { _ in }
-    var onFocusEnter: (UnsafeMutablePointer<GtkWidget>) -> Void = { _ in }
-    var onFocusLeave: () -> Void = {}
-    /// Called on the idle after `scheduleSync()`.
-    var sync: () -> Void = {}
+    /// Whether one of the buttons has keyboard focus.
+    private(set) var hasFocus = false
+    weak var owner: ProxyButtonsOwner?
 
     /// Buttons for children of the widget `parent` gives (nil once it is gone).
     init(parent: @escaping () -> UnsafeMutablePointer<GtkWidget>?) { self.parent = parent }
@@ -28,7 +37,7 @@ final class ProxyButtons {
         Timer.after(milliseconds: 0) { [weak self] in
             guard let self else { return }
             self.syncScheduled = false
-            self.sync()
+            self.owner?.sync()
         }
     }
 
@@ -48,14 +57,20 @@ final class ProxyButtons {
             gtk_widget_set_focus_on_click(w, 0)
             gtk_widget_set_focusable(w, 0)
             gtk_widget_set_parent(w, parent())
-            Signal.connect(w, "clicked") { [weak self] in self?.onClick(w) }
+            Signal.connect(w, "clicked") { [weak self] in self?.owner?.activated(w) }
             let focus = gtk_event_controller_focus_new()!
-            Signal.connect(focus, "enter") { [weak self] in self?.onFocusEnter(w) }
-            Signal.connect(focus, "leave") { [weak self] in self?.onFocusLeave() }
+            Signal.connect(focus, "enter") { [weak self] in self?.focusChanged(to: w) }
+            Signal.connect(focus, "leave") { [weak self] in self?.focusChanged(to: nil) }
             gtk_widget_add_controller(w, cm_controller(focus.rawObject))
         }
         inUse.insert(w)
         return w
+    }
+
+    private func focusChanged(to button: UnsafeMutablePointer<GtkWidget>?) {
+        hasFocus = button != nil
+        if let button { owner?.focusEntered(button) }
+        if let map = parent() { gtk_widget_queue_draw(map) }
     }
 
     /// Hides a button and keeps it for the next; focus on it goes back to the map.

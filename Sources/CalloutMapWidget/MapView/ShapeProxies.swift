@@ -8,26 +8,21 @@ import Foundation
 /// what it is ("Harbor Trail, line, 2.3 km"), whose click selects it. One is focusable at a
 /// time (a roving tab stop after the pins'), and the arrow keys move between shapes.
 @MainActor
-final class ShapeProxies {
+final class ShapeProxies: ProxyButtonsOwner {
     private unowned let map: MapView
     private var proxies: [ObjectIdentifier: (overlay: any Overlay, widget: UnsafeMutablePointer<GtkWidget>, frame: Rect)] = [:]
     private let buttons: ProxyButtons
     /// The shape whose proxy is the tab stop.
     private(set) var current: ObjectIdentifier?
-    private(set) var hasFocus = false
+    /// Whether one of its buttons has keyboard focus.
+    var hasFocus: Bool { buttons.hasFocus }
     /// Past this many shapes in view, only the topmost get proxies (a screen reader lists them all).
     static let limit = 300
 
     init(map: MapView) {
         self.map = map
         buttons = ProxyButtons { [unowned map] in map.widget }
-        buttons.onClick = { [unowned self] in self.activated($0) }
-        buttons.onFocusEnter = { [unowned self] in self.focusEntered($0) }
-        buttons.onFocusLeave = { [unowned self] in
-            self.hasFocus = false
-            self.map.queueDraw()
-        }
-        buttons.sync = { [unowned self] in self.sync() }
+        buttons.owner = self
     }
 
     var count: Int { proxies.count }
@@ -50,7 +45,7 @@ final class ShapeProxies {
         return "\(overlay.title ?? tr("Untitled")), \(kind), \(ShapeMeasure.text(of: overlay.geometry, locale: locale))"
     }
 
-    private func sync() {
+    func sync() {
         guard let mapWidget = map.widget else { return }
         let view = map.viewport
         var next: [ObjectIdentifier: (overlay: any Overlay, widget: UnsafeMutablePointer<GtkWidget>, frame: Rect)] = [:]
@@ -119,15 +114,13 @@ final class ShapeProxies {
     }
 
     /// Enter or Space on a shape selects it, its callout at the middle of what is in view of it.
-    private func activated(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    func activated(_ widget: UnsafeMutablePointer<GtkWidget>) {
         guard let e = entry(of: widget) else { return }
         map.selectOverlay(e.overlay, at: map.overlayLayer.pointInView(of: e.overlay, in: map.viewport), animated: true)
     }
 
-    private func focusEntered(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    func focusEntered(_ widget: UnsafeMutablePointer<GtkWidget>) {
         guard let e = entry(of: widget) else { return }
         current = e.id
-        hasFocus = true
-        map.queueDraw()
     }
 }
