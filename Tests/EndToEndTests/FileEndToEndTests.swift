@@ -117,15 +117,26 @@ final class FileEndToEndTests: XCTestCase {
         XCTAssertTrue(names.contains("loading-progress"), "the status counted the places")
         XCTAssertFalse(names.contains("map-resized"), "the map kept its size while the file loaded: \(app.events.filter { $0["event"] as? String == "map-resized" })")
 
-        let windows = Pipe()
-        let search = Process()
-        search.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        search.arguments = ["xdotool", "search", "--onlyvisible", "--pid", String(app.process.processIdentifier)]
-        search.standardOutput = windows
-        try search.run()
-        search.waitUntilExit()
-        let window = try XCTUnwrap(String(decoding: windows.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n").last.map(String.init))
+        // The app's own window: the largest of its visible X windows (a tooltip or popover has one too).
+        func output(_ arguments: [String]) throws -> String {
+            let pipe = Pipe()
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["xdotool"] + arguments
+            p.standardOutput = pipe
+            try p.run()
+            p.waitUntilExit()
+            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let ids = try output(["search", "--onlyvisible", "--pid", String(app.process.processIdentifier)]).split(separator: "\n").map(String.init)
+        let window = try XCTUnwrap(try ids.max { a, b in
+            func area(_ id: String) throws -> Int {
+                let shell = try output(["getwindowgeometry", "--shell", id]).split(separator: "\n")
+                let value = { (key: String) in shell.first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0 }
+                return value("WIDTH") * value("HEIGHT")
+            }
+            return try area(a) < area(b)
+        })
         XCTAssertEqual(runTool("xdotool", ["windowsize", window, "1100", "760"]), 0)
         let resized = try XCTUnwrap(app.next("map-resized", timeout: 10), "a resize is reported")
         let before = try XCTUnwrap(ready["map"] as? [String: Double]), after = try XCTUnwrap(resized["map"] as? [String: Double])
