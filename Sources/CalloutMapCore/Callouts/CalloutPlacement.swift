@@ -1,6 +1,9 @@
 /// Which side of its pin a callout sits on (the arrow points the other way).
 package enum CalloutEdge: String, Sendable, CaseIterable {
     case above, below, right, left
+
+    /// Above or below: the callout slides along the horizontal axis.
+    package var isVertical: Bool { self == .above || self == .below }
 }
 
 /// Where a callout goes: its frame (arrow included), the side it is on, where
@@ -9,12 +12,51 @@ package struct CalloutPlacement: Equatable, Sendable {
     package var edge: CalloutEdge
     /// The bubble's body, in map coordinates.
     package var body: Rect
-    /// The arrow's tip (on the pin), in map coordinates.
+    /// The arrow's tip (on the pin), in map coordinates; for a detached callout, the pin's
+    /// callout anchor, where its leader line ends.
     package var tip: Point
     /// Pan (content offset, as `Viewport.pan(by:)` takes it) still needed to show the callout whole; zero when it fits.
     package var pan: Point
+    /// The callout sits apart from its pin, with no arrow, joined to it by a leader line
+    /// (no side of the pin had room among the other callouts).
+    package var isDetached = false
+    /// Among other open callouts there was no free place at all: this one may overlap them.
+    package var isCrowded = false
+
+    package init(edge: CalloutEdge, body: Rect, tip: Point, pan: Point, isDetached: Bool = false) {
+        self.edge = edge
+        self.body = body
+        self.tip = tip
+        self.pan = pan
+        self.isDetached = isDetached
+    }
 
     package var fits: Bool { pan == .zero }
+
+    /// The callout's whole extent: the body and its arrow (a detached callout has no arrow).
+    package var frame: Rect {
+        guard !isDetached else { return body }
+        let minX = min(body.minX, tip.x), maxX = max(body.maxX, tip.x)
+        let minY = min(body.minY, tip.y), maxY = max(body.maxY, tip.y)
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Where the body is relative to the tip: what stays the same while the map moves.
+    package var spot: CalloutSpot { CalloutSpot(edge: edge, offset: body.origin - tip, isDetached: isDetached) }
+}
+
+/// A callout's place relative to its pin (its side and the body's offset from the tip), kept
+/// from one layout to the next so a callout that still fits does not move on the pin.
+package struct CalloutSpot: Equatable, Sendable {
+    package var edge: CalloutEdge
+    package var offset: Point
+    package var isDetached: Bool
+
+    package init(edge: CalloutEdge, offset: Point, isDetached: Bool = false) {
+        self.edge = edge
+        self.offset = offset
+        self.isDetached = isDetached
+    }
 }
 
 /// One placement solver for every kind of callout. It tries the preferred
@@ -52,36 +94,45 @@ package struct CalloutPlacer: Sendable {
         return first ?? candidate(.above, size: size, pin: pin, anchor: anchor, area: area)
     }
 
-    private func candidate(_ edge: CalloutEdge, size: Size, pin: Rect, anchor: Point, area: Rect) -> CalloutPlacement {
-        let tip: Point
+    /// The callout on one side of its pin, slid along the area's edge (`along` nil), or with its
+    /// body starting at `along` on the side's axis (the arrow still kept off its corners).
+    package func candidate(_ edge: CalloutEdge, size: Size, pin: Rect, anchor: Point, area: Rect,
+                           along: Double? = nil) -> CalloutPlacement {
+        let tip = tip(on: edge, pin: pin, anchor: anchor)
         var body: Rect
         switch edge {
-        case .above:
-            tip = Point(x: anchor.x, y: anchor.y - gap)
-            body = Rect(x: tip.x - size.width / 2, y: tip.y - arrowLength - size.height, width: size.width, height: size.height)
-        case .below:
-            tip = Point(x: anchor.x, y: pin.maxY + gap)
-            body = Rect(x: tip.x - size.width / 2, y: tip.y + arrowLength, width: size.width, height: size.height)
-        case .right:
-            tip = Point(x: pin.maxX + gap, y: pin.center.y)
-            body = Rect(x: tip.x + arrowLength, y: tip.y - size.height / 2, width: size.width, height: size.height)
-        case .left:
-            tip = Point(x: pin.minX - gap, y: pin.center.y)
-            body = Rect(x: tip.x - arrowLength - size.width, y: tip.y - size.height / 2, width: size.width, height: size.height)
+        case .above: body = Rect(x: tip.x - size.width / 2, y: tip.y - arrowLength - size.height, width: size.width, height: size.height)
+        case .below: body = Rect(x: tip.x - size.width / 2, y: tip.y + arrowLength, width: size.width, height: size.height)
+        case .right: body = Rect(x: tip.x + arrowLength, y: tip.y - size.height / 2, width: size.width, height: size.height)
+        case .left: body = Rect(x: tip.x - arrowLength - size.width, y: tip.y - size.height / 2, width: size.width, height: size.height)
         }
         // Slide along the edge, but keep the arrow on the pin and off the corners.
-        let vertical = edge == .above || edge == .below
-        if vertical {
-            body.origin.x = slide(body.minX, length: size.width, tip: tip.x, lower: area.minX, upper: area.maxX)
+        if edge.isVertical {
+            body.origin.x = along.map { keepArrow($0, length: size.width, tip: tip.x) }
+                ?? slide(body.minX, length: size.width, tip: tip.x, lower: area.minX, upper: area.maxX)
         } else {
-            body.origin.y = slide(body.minY, length: size.height, tip: tip.y, lower: area.minY, upper: area.maxY)
+            body.origin.y = along.map { keepArrow($0, length: size.height, tip: tip.y) }
+                ?? slide(body.minY, length: size.height, tip: tip.y, lower: area.minY, upper: area.maxY)
         }
-        // What still sticks out of the area, arrow tip included.
-        let minX = min(body.minX, tip.x), maxX = max(body.maxX, tip.x)
-        let minY = min(body.minY, tip.y), maxY = max(body.maxY, tip.y)
-        let dx = overflowCorrection(minX, maxX, area.minX, area.maxX)
-        let dy = overflowCorrection(minY, maxY, area.minY, area.maxY)
-        return CalloutPlacement(edge: edge, body: body, tip: tip, pan: Point(x: dx, y: dy))
+        var placement = CalloutPlacement(edge: edge, body: body, tip: tip, pan: .zero)
+        placement.pan = panToShow(placement.frame, in: area.insetBy(dx: -padding, dy: -padding))
+        return placement
+    }
+
+    /// Where the arrow touches the pin on a side: the anchor above, the middle of the other sides.
+    package func tip(on edge: CalloutEdge, pin: Rect, anchor: Point) -> Point {
+        switch edge {
+        case .above: Point(x: anchor.x, y: anchor.y - gap)
+        case .below: Point(x: anchor.x, y: pin.maxY + gap)
+        case .right: Point(x: pin.maxX + gap, y: pin.center.y)
+        case .left: Point(x: pin.minX - gap, y: pin.center.y)
+        }
+    }
+
+    /// The range of body starts on a side's axis that keep the arrow off the corners.
+    package func arrowRange(length: Double, tip: Double) -> ClosedRange<Double> {
+        let inset = min(arrowInset, length / 2)
+        return (tip + inset - length)...(tip - inset)
     }
 
     /// The smallest pan (content offset) that shows `frame` whole inside `bounds` less the padding;
@@ -97,9 +148,13 @@ package struct CalloutPlacer: Sendable {
         var s = start
         if s + length > upper { s = upper - length }
         if s < lower { s = lower }
-        let inset = min(arrowInset, length / 2)
-        s = min(max(s, tip + inset - length), tip - inset)  // the tip stays within [s + inset, s + length - inset]
-        return s
+        return keepArrow(s, length: length, tip: tip)
+    }
+
+    /// The tip stays within [start + inset, start + length - inset].
+    private func keepArrow(_ start: Double, length: Double, tip: Double) -> Double {
+        let range = arrowRange(length: length, tip: tip)
+        return min(max(start, range.lowerBound), range.upperBound)
     }
 
     /// The content shift that brings [lo, hi] inside [lower, upper]; the low edge wins when it cannot all fit.

@@ -1,0 +1,201 @@
+import Foundation
+
+/// One open callout to arrange: its body's size, its pin, and where it sat last time.
+package struct CalloutRequest: Sendable {
+    package var size: Size
+    /// The pin's frame and the point an above-callout's arrow touches (as `CalloutPlacer` takes them).
+    package var pin: Rect
+    package var anchor: Point
+    /// Its place relative to the pin at the last arrangement; nil for a callout just opened.
+    package var previous: CalloutSpot?
+
+    package init(size: Size, pin: Rect, anchor: Point, previous: CalloutSpot? = nil) {
+        self.size = size
+        self.pin = pin
+        self.anchor = anchor
+        self.previous = previous
+    }
+}
+
+/// Places every open callout at once so that none overlaps another, covers a selected pin or
+/// what is drawn over the map (the obstacles), and all stay inside the map less its padding.
+///
+/// The rules, in order:
+/// 1. A callout whose last place still fits keeps it (the place is relative to its pin, so a
+///    pan moves it with the pin and nothing jumps). Callouts are taken in the order given.
+/// 2. Otherwise it goes on the first side of its pin (in the placer's order, its last side
+///    first) that fits: first slid along the map's edge as a lone callout would be, then at
+///    other points along that side, nearest first, its arrow always kept on the pin.
+/// 3. When every side is inside the map but taken, it sits apart — at growing distances, in
+///    directions starting from its first side, then anywhere on the map, nearest first — joined
+///    to its pin by a leader line.
+/// 4. When nothing is free, it takes its place as a lone callout would: over the others (marked
+///    crowded) when the map is full, or with the pan that shows it when no side fits the map.
+/// A callout whose pin has left the map keeps its last place: it is going off screen with it.
+package struct CalloutArranger: Sendable {
+    package var placer = CalloutPlacer()
+    /// Space kept between callouts, and between a callout and a pin or an obstacle.
+    package var spacing = 6.0
+    /// How far from its pin a detached callout may sit, nearest tried first.
+    package var leaderDistances: [Double] = [16, 40, 72, 112, 160, 220, 300]
+    /// Points tried along one side besides the lone callout's.
+    package var stepsAlongSide = 8
+    /// Spacing of the grid searched over the whole map when no leader distance has room.
+    package var gridStep = 8.0
+
+    package init() {}
+
+    package func arrange(_ requests: [CalloutRequest], avoiding obstacles: [Rect] = [], in bounds: Rect) -> [CalloutPlacement] {
+        let area = bounds.insetBy(dx: placer.padding, dy: placer.padding)
+        var state = State(area: area, spacing: spacing, obstacles: obstacles, pins: requests.map(\.pin))
+        var result = [CalloutPlacement?](repeating: nil, count: requests.count)
+        // Kept places first, so a newly opened callout works around those already open.
+        for (i, r) in requests.enumerated() {
+            guard let previous = r.previous else { continue }
+            let kept = restore(previous, for: r)
+            if !area.contains(r.anchor) || state.isFree(kept) {
+                result[i] = kept
+                state.claim(kept.frame)
+            }
+        }
+        for (i, r) in requests.enumerated() where result[i] == nil {
+            let p = attached(r, state: state) ?? detached(r, state: state) ?? crowded(r, in: bounds)
+            result[i] = p
+            state.claim(p.frame)
+        }
+        return result.map { $0! }
+    }
+
+    /// The callout at a spot it had: the same side and offset from the tip, for the pin as it is now.
+    private func restore(_ spot: CalloutSpot, for r: CalloutRequest) -> CalloutPlacement {
+        let tip = spot.isDetached ? r.anchor : placer.tip(on: spot.edge, pin: r.pin, anchor: r.anchor)
+        let body = Rect(origin: tip + spot.offset, size: r.size)
+        return CalloutPlacement(edge: spot.edge, body: body, tip: tip, pan: .zero, isDetached: spot.isDetached)
+    }
+
+    /// The first free place on a side of the pin; nil when none is free. `state.blocked` notes
+    /// whether any side would have fitted in the map but for the others.
+    private func attached(_ r: CalloutRequest, state: State) -> CalloutPlacement? {
+        var sides = placer.preferences
+        if let last = r.previous?.edge, !(r.previous?.isDetached ?? true), let i = sides.firstIndex(of: last) {
+            sides.remove(at: i)
+            sides.insert(last, at: 0)
+        }
+        for edge in sides {
+            let lone = placer.candidate(edge, size: r.size, pin: r.pin, anchor: r.anchor, area: state.area)
+            guard lone.fits else { continue }  // outside the map: no point along it fits either
+            if state.isFree(lone) { return lone }
+            let length = edge.isVertical ? r.size.width : r.size.height
+            let tip = edge.isVertical ? lone.tip.x : lone.tip.y
+            let range = placer.arrowRange(length: length, tip: tip)
+            let start = edge.isVertical ? lone.body.minX : lone.body.minY
+            let step = (range.upperBound - range.lowerBound) / Double(max(1, stepsAlongSide))
+            let starts = (0...stepsAlongSide).map { range.lowerBound + Double($0) * step }
+                .sorted { abs($0 - start) < abs($1 - start) }
+            for s in starts {
+                let p = placer.candidate(edge, size: r.size, pin: r.pin, anchor: r.anchor, area: state.area, along: s)
+                if p.fits && state.isFree(p) { return p }
+            }
+        }
+        return nil
+    }
+
+    /// A free place apart from the pin, joined to it by a leader line; tried only when some side
+    /// fits the map (otherwise showing it whole needs a pan, not a leader).
+    private func detached(_ r: CalloutRequest, state: State) -> CalloutPlacement? {
+        let anyFits = placer.preferences.contains {
+            placer.candidate($0, size: r.size, pin: r.pin, anchor: r.anchor, area: state.area).fits
+        }
+        guard anyFits else { return nil }
+        let first = placer.preferences.first ?? .above
+        for distance in leaderDistances {
+            for direction in Self.directions(startingFrom: first) {
+                // The body's nearest point to the pin's frame `distance` away along the direction.
+                let reach = abs(direction.x) * (r.pin.width + r.size.width) / 2 + abs(direction.y) * (r.pin.height + r.size.height) / 2
+                let center = r.pin.center + direction * (distance + reach)
+                let body = Rect(x: (center.x - r.size.width / 2).rounded(), y: (center.y - r.size.height / 2).rounded(),
+                                width: r.size.width, height: r.size.height)
+                let p = CalloutPlacement(edge: Self.edge(of: direction), body: body, tip: r.anchor, pan: .zero, isDetached: true)
+                if state.isFree(p) { return p }
+            }
+        }
+        return anywhere(r, state: state)
+    }
+
+    /// The free place nearest the pin on a grid over the whole map: the last resort of a full map.
+    private func anywhere(_ r: CalloutRequest, state: State) -> CalloutPlacement? {
+        let step = gridStep, area = state.area
+        var best: CalloutPlacement?, bestDistance = Double.infinity
+        var y = area.minY
+        while y + r.size.height <= area.maxY {
+            var x = area.minX
+            while x + r.size.width <= area.maxX {
+                let body = Rect(x: x, y: y, width: r.size.width, height: r.size.height)
+                let distance = (body.center - r.pin.center).length
+                if distance < bestDistance {
+                    let direction = body.center - r.pin.center
+                    let p = CalloutPlacement(edge: Self.edge(of: direction), body: body, tip: r.anchor, pan: .zero, isDetached: true)
+                    if state.isFree(p) { best = p; bestDistance = distance }
+                }
+                x += step
+            }
+            y += step
+        }
+        return best
+    }
+
+    /// No free place: the first side that fits the map, as a lone callout would take it, marked crowded
+    /// when some side fitted (it overlaps others); a pan shows it when none did.
+    private func crowded(_ r: CalloutRequest, in bounds: Rect) -> CalloutPlacement {
+        var p = placer.place(size: r.size, pin: r.pin, anchor: r.anchor, in: bounds)
+        p.isCrowded = p.fits
+        return p
+    }
+
+    /// Twelve directions (unit vectors, y down), the first side's first, then alternately either side of it.
+    private static func directions(startingFrom edge: CalloutEdge) -> [Point] {
+        let base: Double = switch edge {
+        case .above: -90
+        case .below: 90
+        case .right: 0
+        case .left: 180
+        }
+        var angles = [base]
+        for k in 1...5 { angles += [base + Double(k) * 30, base - Double(k) * 30] }
+        angles.append(base + 180)
+        return angles.map { Point(x: cos($0 * .pi / 180), y: sin($0 * .pi / 180)) }
+    }
+
+    private static func edge(of direction: Point) -> CalloutEdge {
+        abs(direction.y) >= abs(direction.x) ? (direction.y < 0 ? .above : .below) : (direction.x > 0 ? .right : .left)
+    }
+
+    /// What is taken so far: the map's area, the obstacles and pins, and the callouts placed.
+    private struct State {
+        let area: Rect
+        let spacing: Double
+        let obstacles: [Rect]
+        let pins: [Rect]
+        var taken: [Rect] = []
+
+        init(area: Rect, spacing: Double, obstacles: [Rect], pins: [Rect]) {
+            self.area = area
+            self.spacing = spacing
+            self.obstacles = obstacles.map { $0.insetBy(dx: -spacing, dy: -spacing) }
+            self.pins = pins.map { $0.insetBy(dx: 1, dy: 1) }  // a body may touch a pin's edge
+        }
+
+        mutating func claim(_ frame: Rect) { taken.append(frame.insetBy(dx: -spacing, dy: -spacing)) }
+
+        /// Inside the area, and clear of obstacles, pins and the callouts placed.
+        func isFree(_ p: CalloutPlacement) -> Bool {
+            let f = p.frame
+            guard f.minX >= area.minX - 1e-9, f.maxX <= area.maxX + 1e-9,
+                  f.minY >= area.minY - 1e-9, f.maxY <= area.maxY + 1e-9 else { return false }
+            for o in obstacles where o.intersects(f) { return false }
+            for t in taken where t.intersects(f) { return false }
+            for pin in pins where pin.intersects(p.body) { return false }
+            return true
+        }
+    }
+}
