@@ -52,15 +52,16 @@ final class MainWindow: MapViewDelegate {
     /// The last percentage the header bar showed for the cluster build in progress.
     private var clusteringPercent = 0
     /// The callout shown but not yet reported (it is, 50 ms on), and the one reported shown.
-    private var calloutPending: AnnotationView?
-    private var calloutReported: AnnotationView?
+    /// Callouts shown but not yet reported (they report once laid out), and those reported.
+    private var calloutsPending: Set<ObjectIdentifier> = []
+    private var calloutsReported: Set<ObjectIdentifier> = []
     /// A popover callout is open: Escape is its own to close it.
     private var popoverOpen = false
     /// The window was destroyed (the application lets go of this object).
     var onClose: (() -> Void)?
     private let activity = ActivityIndicator()
     private var loadsInFlight = 0
-    private var initialSelection: String?
+    private var initialSelection: [String] = []
     private var zoomInAction: OpaquePointer!
     private var zoomOutAction: OpaquePointer!
     private var deselectAction: OpaquePointer!
@@ -510,30 +511,38 @@ final class MainWindow: MapViewDelegate {
     func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) {
         // Reported once laid out, with where it is (map coordinates; none for a popover). A callout
         // hidden before then is reported neither shown nor hidden: the events always pair up.
-        calloutPending = view
+        let id = ObjectIdentifier(view)
+        calloutsPending.insert(id)
         if map.calloutMode == .popover {
             popoverOpen = true
             updateActions()
         }
         Timer.after(milliseconds: 50) { [weak self, weak view] in
-            guard let self, let view, self.calloutPending === view else { return }
-            self.calloutPending = nil
-            self.calloutReported = view
+            guard let self, let view, self.calloutsPending.remove(id) != nil else { return }
+            self.calloutsReported.insert(id)
             var event = self.annotationEvent("callout-shown", view)
-            if let f = mapView.calloutFrame { event["callout"] = EventLog.rect(f) }
+            if let a = view.annotation, let f = mapView.calloutFrame(for: a) { event["callout"] = EventLog.rect(f) }
             self.events.emit(event)
         }
     }
 
     func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {
-        if calloutPending === view { calloutPending = nil }
+        let id = ObjectIdentifier(view)
+        calloutsPending.remove(id)
         if popoverOpen {
             popoverOpen = false
             updateActions()
         }
-        guard calloutReported === view else { return }
-        calloutReported = nil
+        guard calloutsReported.remove(id) != nil else { return }
         events.emit(annotationEvent("callout-hidden", view))
+    }
+
+    /// A reported callout moved on its pin (another opened beside it, its content grew).
+    func mapView(_ mapView: MapView, didPlaceCalloutFor view: AnnotationView, frame: Rect) {
+        guard calloutsReported.contains(ObjectIdentifier(view)) else { return }
+        var event = annotationEvent("callout-placed", view)
+        event["callout"] = EventLog.rect(frame)
+        events.emit(event)
     }
 
     func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {
@@ -561,15 +570,16 @@ final class MainWindow: MapViewDelegate {
     }
 
     func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {
-        if let title = initialSelection {
-            initialSelection = nil
-            let files = openFiles.values.sorted { $0.id < $1.id }
+        let files = openFiles.values.sorted { $0.id < $1.id }
+        for (i, title) in initialSelection.enumerated() {
             if let a = files.flatMap(\.annotations).first(where: { $0.title == title }) {
-                mapView.selectAnnotation(a, animated: false)
+                mapView.selectAnnotation(a, animated: false, addingToSelection: i > 0)
             } else if let shape = files.flatMap(\.overlays).first(where: { $0.title == title }) {
-                mapView.selectOverlay(shape, animated: false)  // a shape by its title: its callout at its middle
+                // A shape by its title: its callout at its middle.
+                mapView.selectOverlay(shape, animated: false, addingToSelection: i > 0)
             }
         }
+        initialSelection = []
         events.emit([
             "event": "ready",
             "map": mapGeometry(mapView),

@@ -30,7 +30,8 @@ struct Options {
     var tileTimeout = 30.0
     var demo = true
     var mode = CalloutMode.standard
-    var select: String?
+    /// Titles to select at start, in order (the last is the primary).
+    var select: [String] = []
     var temporaryTitle = false
     var popoverKeepsSelection = true
     /// Which properties of the data files give pins their titles and subtitles.
@@ -59,7 +60,8 @@ struct Options {
                          http(s) URL template with {z} {x} {y} (and {s}, {r})
       --no-demo          leave out the built-in San Francisco demo annotations
       --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover
-      --select TITLE     select the annotation with this title at start
+      --select TITLE     select the annotation (or shape) with this title at start; repeated, each
+                         is added to the selection (the last is the primary)
       --temporary-title  standard callouts show "Loading…" for a second before their title
       --popover-deselects  popover mode deselects the pin as soon as its popover shows
       --log-events       print map events as JSON lines on standard output
@@ -134,7 +136,7 @@ struct Options {
                 }
                 o.mode = m
                 o.modeGiven = true
-            case "--select": o.select = try value(arg)
+            case "--select": o.select.append(try value(arg))
             case "--temporary-title": o.temporaryTitle = true
             case "--popover-deselects": o.popoverKeepsSelection = false
             case "-h", "--help": throw HelpRequested()

@@ -39,7 +39,7 @@ struct RenderCommand {
                     they are left out of the picture\n
                     """.data(using: .utf8)!)
             }
-            if let title = options.select {
+            if let title = options.select.last {  // the primary: `render` draws one callout
                 if let selected = annotations.first(where: { $0.title == title }) {
                     select(selected, in: layer, viewport: &viewport, scene: &scene, style: style)
                 } else if let shape = shapes.overlays.first(where: { $0.title == title }) {
@@ -48,7 +48,7 @@ struct RenderCommand {
                     let ring = OverlayAnchorView(annotation: anchor, reuseIdentifier: nil)
                     ring.color = shapes.style(of: shape).strokeColor
                     layer.attach(anchor, view: ring)
-                    shapes.selected = ObjectIdentifier(shape)
+                    shapes.selected = [ObjectIdentifier(shape)]
                     select(anchor, in: layer, viewport: &viewport, scene: &scene, style: style)
                 } else {
                     throw RenderError(message: "no annotation or shape titled '\(title)'")
@@ -100,6 +100,6 @@ struct RenderCommand {
             layer.layout(viewport)
             placement = CalloutPlacer().place(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
         }
-        scene.callout = (sketch, placement)
+        scene.callouts = [(sketch, placement)]
     }
 }

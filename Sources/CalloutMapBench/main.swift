@@ -113,6 +113,7 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["zoom_frame_10k_pins_ms"] = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: 10_000, frames: 120)
     out["pan_frame_1k_pins_callout_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0,
                                                                           frames: frames, callout: true)
+    out["callouts"] = CalloutBenchmarks.run(basemap: basemap, frames: frames)
     out["mbtiles"] = TileBenchmarks.run(basemap: basemap, frames: frames)
     out["online_tiles_loopback"] = TileBenchmarks.online(basemap: basemap, frames: frames)
     out["cluster_build_100k_ms"] = ClusterCounts.buildTime(count: 100_000)

@@ -18,7 +18,7 @@ final class ShapeRenderTests: XCTestCase {
         let layer = OverlayLayer()
         layer.isDark = style.isDark
         layer.add(overlays)
-        if let selected { layer.selected = ObjectIdentifier(selected) }
+        if let selected { layer.selected = [ObjectIdentifier(selected)] }
         scene.overlayLayer = layer
         if !pins.isEmpty {
             let annotations = AnnotationLayer()

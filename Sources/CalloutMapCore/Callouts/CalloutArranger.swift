@@ -21,14 +21,17 @@ package struct CalloutRequest: Sendable {
 /// what is drawn over the map (the obstacles), and all stay inside the map less its padding.
 ///
 /// The rules, in order:
-/// 1. A callout whose last place still fits keeps it (the place is relative to its pin, so a
-///    pan moves it with the pin and nothing jumps). Callouts are taken in the order given.
+/// 1. A callout placed before keeps its side, slid along the map's edge as a lone callout
+///    would be, while that is clear of the others; else its last place while that is free
+///    (places are relative to the pin, so a pan moves them with it and nothing jumps).
+///    Callouts are taken in the order given.
 /// 2. Otherwise it goes on the first side of its pin (in the placer's order, its last side
 ///    first) that fits: first slid along the map's edge as a lone callout would be, then at
 ///    other points along that side, nearest first, its arrow always kept on the pin.
 /// 3. When every side is inside the map but taken, it sits apart — at growing distances, in
 ///    directions starting from its first side, then anywhere on the map, nearest first — joined
-///    to its pin by a leader line.
+///    to its pin by a leader line that crosses no other callout or selected pin (when no such
+///    place is left, one that passes under them).
 /// 4. When nothing is free, it takes its place as a lone callout would: over the others (marked
 ///    crowded) when the map is full, or with the pan that shows it when no side fits the map.
 /// A callout whose pin has left the map keeps its last place: it is going off screen with it.
@@ -51,19 +54,31 @@ package struct CalloutArranger: Sendable {
         var result = [CalloutPlacement?](repeating: nil, count: requests.count)
         // Kept places first, so a newly opened callout works around those already open.
         for (i, r) in requests.enumerated() {
-            guard let previous = r.previous else { continue }
-            let kept = restore(previous, for: r)
-            if !area.contains(r.anchor) || state.isFree(kept) {
-                result[i] = kept
-                state.claim(kept.frame)
-            }
+            guard let kept = kept(r, state: state) else { continue }
+            result[i] = kept
+            state.claim(kept)
         }
         for (i, r) in requests.enumerated() where result[i] == nil {
-            let p = attached(r, state: state) ?? detached(r, state: state) ?? crowded(r, in: bounds)
+            let p = attached(r, state: state) ?? detached(r, state: state)
+                ?? detached(r, state: state.allowingLeadersAcrossCallouts) ?? crowded(r, in: bounds)
             result[i] = p
-            state.claim(p.frame)
+            state.claim(p)
         }
         return result.map { $0! }
+    }
+
+    /// Where a callout that was placed before goes now, if it may stay: on its side, slid along
+    /// the map's edge as a lone callout would be, when that is clear of the others (even partly
+    /// outside the map: its pin is leaving the view, and flipping sides would jump); else its
+    /// last place if that is still free, or its pin has left the map.
+    private func kept(_ r: CalloutRequest, state: State) -> CalloutPlacement? {
+        guard let previous = r.previous else { return nil }
+        if !previous.isDetached {
+            let slid = placer.candidate(previous.edge, size: r.size, pin: r.pin, anchor: r.anchor, area: state.area)
+            if state.isFree(slid, withinArea: false) { return slid }
+        }
+        let last = restore(previous, for: r)
+        return !state.area.contains(r.anchor) || state.isFree(last) ? last : nil
     }
 
     /// The callout at a spot it had: the same side and offset from the tip, for the pin as it is now.
@@ -185,16 +200,57 @@ package struct CalloutArranger: Sendable {
             self.pins = pins.map { $0.insetBy(dx: 1, dy: 1) }  // a body may touch a pin's edge
         }
 
-        mutating func claim(_ frame: Rect) { taken.append(frame.insetBy(dx: -spacing, dy: -spacing)) }
+        /// Leader lines drawn so far, and the bodies placed: no body may cover a leader line.
+        var leaders: [(Point, Point)] = []
+        var bodies: [Rect] = []
+        /// Whether a leader line may pass under other callouts (only when nothing else is free).
+        var leadersMayCross = false
 
-        /// Inside the area, and clear of obstacles, pins and the callouts placed.
-        func isFree(_ p: CalloutPlacement) -> Bool {
+        var allowingLeadersAcrossCallouts: State {
+            var s = self
+            s.leadersMayCross = true
+            return s
+        }
+
+        mutating func claim(_ p: CalloutPlacement) {
+            taken.append(p.frame.insetBy(dx: -spacing, dy: -spacing))
+            bodies.append(p.body)
+            if p.isDetached { leaders.append(p.leader) }
+        }
+
+        /// Inside the area (unless `withinArea` is false), and clear of obstacles, pins and the callouts
+        /// placed and their leader lines; a detached callout's own leader line crosses no other callout.
+        func isFree(_ p: CalloutPlacement, withinArea: Bool = true) -> Bool {
             let f = p.frame
-            guard f.minX >= area.minX - 1e-9, f.maxX <= area.maxX + 1e-9,
-                  f.minY >= area.minY - 1e-9, f.maxY <= area.maxY + 1e-9 else { return false }
+            guard !withinArea || (f.minX >= area.minX - 1e-9 && f.maxX <= area.maxX + 1e-9
+                                  && f.minY >= area.minY - 1e-9 && f.maxY <= area.maxY + 1e-9) else { return false }
             for o in obstacles where o.intersects(f) { return false }
             for t in taken where t.intersects(f) { return false }
             for pin in pins where pin.intersects(p.body) { return false }
+            guard !leadersMayCross else { return true }
+            for (a, b) in leaders where Self.segment(a, b, meets: p.body) { return false }
+            if p.isDetached {
+                let (a, b) = p.leader
+                for body in bodies where Self.segment(a, b, meets: body) { return false }
+                // Nor across another selected pin (its own ends at the tip).
+                for pin in pins where !pin.insetBy(dx: -2, dy: -2).contains(b) && Self.segment(a, b, meets: pin) { return false }
+            }
+            return true
+        }
+
+        /// Whether a segment passes through a rectangle (Liang–Barsky clipping).
+        static func segment(_ a: Point, _ b: Point, meets r: Rect) -> Bool {
+            var t0 = 0.0, t1 = 1.0
+            let d = b - a
+            for (p, q) in [(-d.x, a.x - r.minX), (d.x, r.maxX - a.x), (-d.y, a.y - r.minY), (d.y, r.maxY - a.y)] {
+                if p == 0 {
+                    if q <= 0 { return false }
+                } else {
+                    let t = q / p
+                    if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+                    if t0 >= t1 { return false }
+                }
+            }
             return true
         }
     }

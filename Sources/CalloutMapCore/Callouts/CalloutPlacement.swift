@@ -41,6 +41,12 @@ package struct CalloutPlacement: Equatable, Sendable {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// A detached callout's leader line: from the body's nearest point to the tip.
+    package var leader: (from: Point, to: Point) {
+        let b = body
+        return (Point(x: min(max(tip.x, b.minX), b.maxX), y: min(max(tip.y, b.minY), b.maxY)), tip)
+    }
+
     /// Where the body is relative to the tip: what stays the same while the map moves.
     package var spot: CalloutSpot { CalloutSpot(edge: edge, offset: body.origin - tip, isDetached: isDetached) }
 }

@@ -176,6 +176,9 @@ package final class AnnotationLayer {
         stack.measure()
     }
 
+    /// Measures the views' hit areas again (one moved on its own, not with the map).
+    package func remeasure() { stack.measure() }
+
     /// The viewport of the last full layout (index queried, views made and recycled).
     private var queried: Viewport?
     /// A pan shorter than this (logical px) since the last full layout moves the views and
@@ -212,18 +215,22 @@ package final class AnnotationLayer {
 
     /// Views bottom first, as of the last layout.
     package var sortedViews: [AnnotationView] { stack.sortedViews }
-    /// The selected view, drawn and hit first.
+    /// The primary selected view (the last selected), drawn and hit first.
     package var topView: AnnotationView? { stack.topView }
-    /// Views bottom first as drawn: the sorted views, with the selected one last.
+    /// Every selected view, in the order selected (the primary last).
+    package var selectedViews: [AnnotationView] { stack.selectedViews }
+    /// Whether a view is drawn with the selected ones (above the others).
+    package func isRaised(_ view: AnnotationView) -> Bool { stack.isRaised(view) }
+    /// Views bottom first as drawn: the sorted views, with the selected ones last.
     package var drawingOrder: [AnnotationView] { stack.drawingOrder }
 
-    /// Takes note of a view's selection changing: it goes to (or leaves) the top.
+    /// Takes note of a view's selection changing: it goes to the top (or leaves the selected ones).
     package func restack(_ view: AnnotationView) { stack.restack(view) }
 
     /// Views whose shape contains a screen point, topmost first.
     package func views(at point: Point) -> [AnnotationView] {
         var hits: [AnnotationView] = []
-        stack.forEachView(at: point, topIsShown: topIsShown) { hits.append($0); return true }
+        stack.forEachView(at: point, isShown: isShown) { hits.append($0); return true }
         return hits
     }
 
@@ -231,12 +238,13 @@ package final class AnnotationLayer {
     /// it, where `views(at:)` tests every pin under the point (a dozen where 10,000 crowd).
     package func view(at point: Point) -> AnnotationView? {
         var hit: AnnotationView?
-        stack.forEachView(at: point, topIsShown: topIsShown) { hit = $0; return false }
+        stack.forEachView(at: point, isShown: isShown) { hit = $0; return false }
         return hit
     }
 
-    private var topIsShown: Bool {
-        guard let view = stack.topView, let a = view.annotation else { return false }
+    /// Whether a selected view is still the one shown for its annotation.
+    private func isShown(_ view: AnnotationView) -> Bool {
+        guard let a = view.annotation else { return false }
         return visible[ObjectIdentifier(a)] === view
     }
 

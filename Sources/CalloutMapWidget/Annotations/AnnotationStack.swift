@@ -3,7 +3,7 @@ import CalloutMapCore
 /// The views on screen in stacking order, and hit-testing against them: each
 /// view's hit area kept as a plain rectangle in a grid, so a click tests the
 /// few near it and asks only the views under it for their shape. The selected
-/// view is on top whatever its place in the order (selecting touches no array).
+/// views are on top whatever their place in the order (selecting re-sorts nothing).
 @MainActor
 final class AnnotationStack {
     /// Views bottom first, as of the last layout.
@@ -14,13 +14,18 @@ final class AnnotationStack {
     private var grid = HitGrid()
     /// The sorted views' identities: found without touching (retaining) the views themselves.
     private var sortedIDs: [ObjectIdentifier] = []
-    /// Bumped when the top view changes (the map's image is drawn again).
+    /// Bumped when the selected views change (the map's image is drawn again).
     private(set) var revision = 0
 
-    /// The selected view, drawn and hit first.
-    private(set) var topView: AnnotationView? {
-        didSet { if topView !== oldValue { revision += 1 } }
+    /// The selected views in the order selected: drawn above the others, the last (the primary)
+    /// on top of all, and hit first, the primary first.
+    private(set) var selectedViews: [AnnotationView] = [] {
+        didSet { revision += 1 }
     }
+    private var selectedIDs: Set<ObjectIdentifier> = []
+
+    /// The primary selection (the last selected), drawn and hit first.
+    var topView: AnnotationView? { selectedViews.last }
 
     /// Orders the views afresh (when views came or went): keys computed once, sorted with an
     /// index (moving them costs no reference counting).
@@ -74,43 +79,48 @@ final class AnnotationStack {
         return Rect(x: f.minX + h.minX, y: f.minY + h.minY, width: h.width, height: h.height)
     }
 
-    /// Takes note of a view's selection changing: it goes to (or leaves) the top.
+    /// Takes note of a view's selection changing: a selected view goes to the top (it becomes
+    /// the primary); a deselected one leaves the selected views.
     func restack(_ view: AnnotationView) {
+        let id = ObjectIdentifier(view)
         if view.isSelected {
-            topView = view
-        } else if topView === view {
-            topView = nil
+            if selectedViews.last === view { return }
+            if selectedIDs.contains(id) { selectedViews.removeAll { $0 === view } }
+            selectedViews.append(view)
+            selectedIDs.insert(id)
+        } else {
+            forget(view)
         }
     }
 
-    /// A view going back to its pool is no longer on top.
+    /// A view going back to its pool is no longer selected.
     func forget(_ view: AnnotationView) {
-        if topView === view { topView = nil }
+        guard selectedIDs.remove(ObjectIdentifier(view)) != nil else { return }
+        selectedViews.removeAll { $0 === view }
     }
 
     /// Calls `body` with each view under a point, topmost first, while it returns true.
-    /// `isShown` says whether the top view is still the one shown for its annotation.
-    func forEachView(at point: Point, topIsShown: Bool, _ body: (AnnotationView) -> Bool) {
-        let top = topView.map(ObjectIdentifier.init)
-        if let view = topView, topIsShown {
+    /// `isShown` says whether a selected view is still the one shown for its annotation.
+    func forEachView(at point: Point, isShown: (AnnotationView) -> Bool, _ body: (AnnotationView) -> Bool) {
+        for view in selectedViews.reversed() where isShown(view) {
             let f = view.frame  // its own frame: selection may have resized it
             let local = Point(x: point.x - f.minX, y: point.y - f.minY)
             if view.hitBounds.contains(local) && view.contains(local) && !body(view) { return }
         }
         for c in grid.candidates(at: point).reversed() {
             let i = Int(c)
-            guard hitAreas[i].contains(point), sortedIDs[i] != top else { continue }
+            guard hitAreas[i].contains(point), selectedIDs.isEmpty || !selectedIDs.contains(sortedIDs[i]) else { continue }
             let view = sortedViews[i], f = view.frame
             if view.contains(Point(x: point.x - f.minX, y: point.y - f.minY)) && !body(view) { return }
         }
     }
 
-    /// Views bottom first as drawn: the sorted views, with the selected one last.
+    /// Whether a view is drawn with the selected ones (above the others).
+    func isRaised(_ view: AnnotationView) -> Bool { !selectedIDs.isEmpty && selectedIDs.contains(ObjectIdentifier(view)) }
+
+    /// Views bottom first as drawn: the sorted views, with the selected ones last, the primary last of all.
     var drawingOrder: [AnnotationView] {
-        guard let top = topView, let i = sortedIDs.firstIndex(of: ObjectIdentifier(top)) else { return sortedViews }
-        var order = sortedViews
-        order.remove(at: i)
-        order.append(top)
-        return order
+        guard !selectedViews.isEmpty else { return sortedViews }
+        return sortedViews.filter { !isRaised($0) } + selectedViews.filter { v in sortedIDs.contains(ObjectIdentifier(v)) }
     }
 }

@@ -8,24 +8,24 @@ import CalloutMapGtk
 /// "ⓘ" reports as a `.callout` control.
 @MainActor
 package final class AnnotationCalloutPresentation: CalloutPresentation {
-    private unowned let map: MapView
+    private unowned let host: CalloutHost
     private let controls: CalloutControls
     private var callout: CalloutAnnotation?
     private var calloutView: CalloutAnnotationView?
     private var needsAutoPan = false
 
-    init(map: MapView, view: AnnotationView) {
-        self.map = map
-        controls = CalloutControls(map: map, view: view)
+    init(host: CalloutHost, view: AnnotationView) {
+        self.host = host
+        controls = CalloutControls(host: host, view: view)
     }
 
     func present(for view: AnnotationView) -> Bool {
         guard let pin = view.annotation, pin.title?.isEmpty == false else { return false }
-        let calloutView = Self.attachCallout(to: view, pin: pin, in: map.annotationLayer) as! CalloutAnnotationView
+        let calloutView = Self.attachCallout(to: view, pin: pin, in: host.annotationLayer) as! CalloutAnnotationView
         calloutView.onDetailsTapped = { [controls] in controls.tapped(CalloutControl(position: .callout, label: tr("Details"))) }
         callout = calloutView.annotation as? CalloutAnnotation
         self.calloutView = calloutView
-        map.annotationLayer.layout(map.viewport)
+        host.annotationLayer.layout(host.viewport)
         needsAutoPan = true
         return true
     }
@@ -40,22 +40,29 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
         return calloutView
     }
 
-    func layout() {
-        guard needsAutoPan, let calloutView, calloutView.annotation != nil else { return }
+    var bodySize: Size? { calloutView?.annotation == nil ? nil : calloutView?.bodySize }
+
+    func layout(_ placement: CalloutPlacement?) {
+        guard let calloutView, calloutView.annotation != nil, let placement else { return }
+        // Moved on its pin: hit-tested where it is now drawn.
+        if calloutView.place(placement) { host.annotationLayer.remeasure() }
+        guard needsAutoPan else { return }
         needsAutoPan = false
-        let pan = map.callouts.placer.panToShow(calloutView.frame, in: map.viewport.bounds)
-        if pan != .zero { map.animatePan(by: pan) }
+        if !placement.fits { host.pan(by: placement.pan) }
     }
 
     func contains(_ point: Point) -> Bool { false }  // hit with the pins, as an annotation
 
-    var frame: Rect? { calloutView?.frame }
+    func frame(for placement: CalloutPlacement?) -> Rect? {
+        guard calloutView != nil, let placement else { return nil }
+        return CalloutBubble.frame(for: placement)
+    }
 
     func dismiss(animated: Bool) {
         guard let callout else { return }
         self.callout = nil
         calloutView = nil
-        map.annotationLayer.detach(callout)
+        host.annotationLayer.detach(callout)
     }
 
     var widget: UnsafeMutablePointer<GtkWidget>? { nil }

@@ -3,37 +3,35 @@ import CalloutMapCore
 import CalloutMapGtk
 
 /// What the standard and custom approaches share (as Leaflet's `DivOverlay`
-/// under `Popup` and `Tooltip`): a `CalloutBubble` child of the map, glued to the
-/// pin's callout anchor, on the side the solver picks — kept while the map moves
-/// and re-solved when the content changes size — and a pan of only what is
-/// needed to show it. Subclasses say what goes inside.
+/// under `Popup` and `Tooltip`): a `CalloutBubble` child of the map, put where the
+/// arrangement of all open callouts places it — on a side of its pin, or apart with a
+/// leader line — and a pan of only what is needed to show it when it first opens or its
+/// content grows. Subclasses say what goes inside.
 @MainActor
 class BubbleCalloutPresentation: CalloutPresentation {
-    unowned let map: MapView
+    unowned let host: CalloutHost
     let controls: CalloutControls
     private(set) var view: AnnotationView?
     private(set) var bubble: CalloutBubble?
-    /// The side chosen at presentation and the body size it was chosen for.
-    private var edge: CalloutEdge?
-    private var solvedSize: Size?
-    private var needsAutoPan = false
+    /// The body size the map last panned (or would have panned) for.
+    private var pannedFor: Size?
 
-    init(map: MapView, view: AnnotationView) {
-        self.map = map
-        controls = CalloutControls(map: map, view: view)
+    init(host: CalloutHost, view: AnnotationView) {
+        self.host = host
+        controls = CalloutControls(host: host, view: view)
     }
 
     func present(for view: AnnotationView) -> Bool { false }
 
     /// Puts a bubble with this content on the map, fading in.
     func show(_ content: CalloutContent, appearance: CalloutAppearance, for view: AnnotationView) {
+        guard let parent = host.parentWidget else { return }
         self.view = view
         let bubble = CalloutBubble(content: content.root, appearance: appearance)
         self.bubble = bubble
-        gtk_widget_set_parent(bubble.widget, map.widget)
+        gtk_widget_set_parent(bubble.widget, parent)
         controls.connect(content)
-        needsAutoPan = true
-        if map.animationsEnabled { map.callouts.fadeIn(bubble.widget) }
+        if host.animationsEnabled { host.fadeIn(bubble.widget) }
     }
 
     /// Swaps what the shown bubble holds (the temporary title's real content).
@@ -43,45 +41,30 @@ class BubbleCalloutPresentation: CalloutPresentation {
         controls.connect(content)
     }
 
-    func layout() {
-        guard let bubble, let view else { return }
-        let size = bubble.bodySize
-        let placement = currentPlacement(for: bubble, size: size, view: view)
-        if solvedSize != size {  // first time, or the content changed size: re-solve, pan the remainder
-            edge = placement.edge
-            solvedSize = size
-            if !placement.fits { needsAutoPan = true }
-        }
+    var bodySize: Size? { bubble?.bodySize }
+
+    func layout(_ placement: CalloutPlacement?) {
+        guard let bubble, let placement else { return }
         let f = bubble.place(placement)
         var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
                                  width: Int32(f.width.rounded()), height: Int32(f.height.rounded()))
         gtk_widget_size_allocate(bubble.widget, &rect, -1)
-        if needsAutoPan {
-            needsAutoPan = false
-            if !placement.fits { map.animatePan(by: placement.pan) }
-        }
+        // Pan once when the callout opens, and again only when its content grows.
+        let size = placement.body.size
+        if let last = pannedFor, size.width <= last.width, size.height <= last.height { return }
+        pannedFor = size
+        if !placement.fits { host.pan(by: placement.pan) }
     }
 
-    /// Where the bubble goes for the current viewport: on its chosen side while its size stays the same.
-    private func currentPlacement(for bubble: CalloutBubble, size: Size, view: AnnotationView) -> CalloutPlacement {
-        var placer = map.callouts.placer
-        if let edge, solvedSize == size { placer.preferences = [edge] }  // keep its side while the map moves
-        return placer.place(size: size, pin: view.frame, anchor: view.calloutAnchor, in: map.viewport.bounds)
-    }
-
-    var frame: Rect? {
-        guard let bubble, let view, bubble.widget != nil else { return nil }
-        // Computed for the viewport as it is now, not read from the last allocation,
-        // which trails the map by a frame until the next layout pass.
-        map.annotationLayer.layout(map.viewport)
-        let f = CalloutBubble.frame(for: currentPlacement(for: bubble, size: bubble.bodySize, view: view))
-        return Rect(x: f.minX.rounded(), y: f.minY.rounded(), width: f.width.rounded(), height: f.height.rounded())
+    func frame(for placement: CalloutPlacement?) -> Rect? {
+        guard bubble != nil, let placement else { return nil }
+        return CalloutBubble.frame(for: placement)
     }
 
     func contains(_ p: Point) -> Bool {
-        guard let b = bubble?.widget, gtk_widget_get_visible(b) != 0 else { return false }
+        guard let b = bubble?.widget, let parent = host.parentWidget, gtk_widget_get_visible(b) != 0 else { return false }
         var local = graphene_point_t(), point = graphene_point_t(x: Float(p.x), y: Float(p.y))
-        guard gtk_widget_compute_point(map.widget, b, &point, &local) != 0 else { return false }
+        guard gtk_widget_compute_point(parent, b, &point, &local) != 0 else { return false }
         return gtk_widget_contains(b, Double(local.x), Double(local.y)) != 0
     }
 
@@ -90,7 +73,7 @@ class BubbleCalloutPresentation: CalloutPresentation {
         guard let b = bubble else { return }
         bubble = nil
         view = nil
-        if animated && map.animationsEnabled { map.callouts.fadeOut(b) } else { gtk_widget_unparent(b.widget) }
+        if animated && host.animationsEnabled { host.fadeOut(b) } else { gtk_widget_unparent(b.widget) }
     }
 
     var widget: UnsafeMutablePointer<GtkWidget>? { bubble?.widget }

@@ -16,13 +16,22 @@ final class CalloutAnnotation: Annotation {
     init(pin: any Annotation) { self.pin = pin }
 }
 
-/// Draws a callout annotation: title, subtitle and an "ⓘ" button, with an arrow down to the pin.
+/// Draws a callout annotation: title, subtitle and an "ⓘ" button, with an arrow to the pin
+/// on the side the arrangement of open callouts chose (none when it sits apart, joined to
+/// the pin by the map's leader line).
 @MainActor
 final class CalloutAnnotationView: AnnotationView {
     weak var pinView: AnnotationView?
     /// Called when the "ⓘ" is clicked.
     var onDetailsTapped: (() -> Void)?
     static let padding = 10.0, buttonSize = 22.0, arrow = CalloutBubble.arrowLength
+    /// The body's size for its text (the arrow not included).
+    private(set) var bodySize = Size.zero
+    /// The outline in view coordinates, once placed.
+    private var placedShape: CalloutShape?
+    /// The frame's top-left less the anchor (the pin's point), once placed: kept while the map
+    /// moves, so the callout moves with its pin at every zoom.
+    private var placedOffset: Point?
 
     required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
@@ -34,38 +43,62 @@ final class CalloutAnnotationView: AnnotationView {
         let titleWidth = Text.size(annotation?.title ?? "", font: Self.titleFont).width
         let subtitleWidth = Text.size(annotation?.subtitle ?? "", font: Self.subtitleFont).width
         let text = min(260, max(titleWidth, subtitleWidth))
-        size = Size(width: text + Self.buttonSize + 3 * Self.padding,
-                    height: (annotation?.subtitle?.isEmpty == false ? 44 : 28) + 2 * Self.padding - 8 + Self.arrow)
+        bodySize = Size(width: text + Self.buttonSize + 3 * Self.padding,
+                        height: (annotation?.subtitle?.isEmpty == false ? 44 : 28) + 2 * Self.padding - 8)
+        if placedShape == nil { size = Size(width: bodySize.width, height: bodySize.height + Self.arrow) }
         super.prepareForDisplay()
         layoutAttached()
     }
 
-    /// Sits on the pin's callout anchor: an offset in screen pixels, so it is right at every zoom.
+    /// Takes the place the arrangement chose (in map coordinates, for the anchor as it is now).
+    /// Returns whether the view moved on its pin or changed shape.
+    @discardableResult
+    func place(_ placement: CalloutPlacement) -> Bool {
+        let f = CalloutBubble.frame(for: placement)
+        let shape = CalloutShape(body: Rect(origin: placement.body.origin - f.origin, size: placement.body.size),
+                                 edge: placement.edge, tip: placement.tip - f.origin, radius: 10, hasArrow: !placement.isDetached)
+        let offset = Point(x: (f.minX - anchor.x).rounded(), y: (f.minY - anchor.y).rounded())
+        guard shape != placedShape || offset != placedOffset || f.size != size else { return false }
+        if shape != placedShape { setNeedsDisplay() }
+        placedShape = shape
+        placedOffset = offset
+        size = f.size
+        layoutAttached()
+        return true
+    }
+
+    /// Where it sits: as placed, or (never placed: `calloutmap render`) above the pin's callout
+    /// anchor. An offset in screen pixels, so it is right at every zoom.
     override func layoutAttached() {
+        if let placedOffset {
+            centerOffset = Point(x: placedOffset.x + size.width / 2, y: placedOffset.y + size.height / 2)
+            return
+        }
         guard let pin = pinView else { return }
         let anchorOffset = pin.calloutAnchor - pin.anchor
         centerOffset = Point(x: anchorOffset.x, y: anchorOffset.y - size.height / 2)
     }
 
-    /// The "ⓘ" button's area, in view coordinates.
-    var buttonFrame: Rect {
-        Rect(x: size.width - Self.padding - Self.buttonSize, y: (size.height - Self.arrow - Self.buttonSize) / 2,
-             width: Self.buttonSize, height: Self.buttonSize)
+    private var shape: CalloutShape {
+        placedShape ?? CalloutShape(body: Rect(x: 0, y: 0, width: size.width, height: size.height - Self.arrow),
+                                    edge: .above, tip: Point(x: size.width / 2, y: size.height), radius: 10)
     }
 
-    override func contains(_ p: Point) -> Bool {
-        p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height - Self.arrow + 2
+    /// The "ⓘ" button's area, in view coordinates.
+    var buttonFrame: Rect {
+        let body = shape.body
+        return Rect(x: body.maxX - Self.padding - Self.buttonSize, y: body.minY + (body.height - Self.buttonSize) / 2,
+                    width: Self.buttonSize, height: Self.buttonSize)
     }
+
+    override func contains(_ p: Point) -> Bool { shape.contains(p) }
 
     static let titleFont = "Cantarell Bold 10.5", subtitleFont = "Cantarell 9.5"
 
     override func draw(in context: DrawingContext) {
         let cr = context.cairoContext
-        let body = Rect(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - Self.arrow - 1)
-        roundedRectangle(cr, body.minX, body.minY, body.width, body.height, radius: 10)
-        cairo_move_to(cr, size.width / 2 + 9, body.maxY)
-        cairo_line_to(cr, size.width / 2, size.height - 0.5)
-        cairo_line_to(cr, size.width / 2 - 9, body.maxY)
+        let shape = self.shape, body = shape.body
+        shape.addPath(cr)
         cairo_set_source_rgb(cr, 0.99, 0.98, 0.94)  // a warm note colour: visibly a different approach
         cairo_fill_preserve(cr)
         cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
@@ -73,12 +106,13 @@ final class CalloutAnnotationView: AnnotationView {
         cairo_stroke(cr)
         cairo_set_source_rgb(cr, 0.14, 0.12, 0.19)
         let hasSubtitle = annotation?.subtitle?.isEmpty == false
-        let textWidth = size.width - Self.buttonSize - 3 * Self.padding
-        Text.draw(cr, annotation?.title ?? "", font: Self.titleFont, at: Point(x: Self.padding, y: Self.padding - 2), width: textWidth)
+        let textWidth = body.width - Self.buttonSize - 3 * Self.padding
+        Text.draw(cr, annotation?.title ?? "", font: Self.titleFont, at: Point(x: body.minX + Self.padding, y: body.minY + Self.padding - 2),
+                  width: textWidth)
         if hasSubtitle {
             cairo_set_source_rgb(cr, 0.37, 0.36, 0.39)
-            Text.draw(cr, annotation?.subtitle ?? "", font: Self.subtitleFont, at: Point(x: Self.padding, y: Self.padding + 17),
-                      width: textWidth)
+            Text.draw(cr, annotation?.subtitle ?? "", font: Self.subtitleFont,
+                      at: Point(x: body.minX + Self.padding, y: body.minY + Self.padding + 17), width: textWidth)
         }
         let b = buttonFrame
         cairo_arc(cr, b.center.x, b.center.y, b.width / 2, 0, 2 * Double.pi)

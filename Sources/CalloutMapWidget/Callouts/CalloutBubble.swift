@@ -45,6 +45,8 @@ final class CalloutBubble: WidgetImplementation {
     /// Set by the map from the placement: which side of the pin, and the arrow tip in widget coordinates.
     var edge = CalloutEdge.above
     var tip = Point.zero
+    /// Sitting apart from its pin (joined by a leader line the map draws): no arrow.
+    var isDetached = false
 
     init(content: UnsafeMutablePointer<GtkWidget>, appearance: CalloutAppearance) {
         self.content = content
@@ -75,6 +77,7 @@ final class CalloutBubble: WidgetImplementation {
     /// The widget's rectangle (body plus arrow) in its parent for a placement.
     static func frame(for placement: CalloutPlacement) -> Rect {
         let b = placement.body, a = arrowLength
+        if placement.isDetached { return b }
         switch placement.edge {
         case .above: return Rect(x: b.minX, y: b.minY, width: b.width, height: b.height + a)
         case .below: return Rect(x: b.minX, y: b.minY - a, width: b.width, height: b.height + a)
@@ -88,11 +91,13 @@ final class CalloutBubble: WidgetImplementation {
         let f = Self.frame(for: placement)
         edge = placement.edge
         tip = Point(x: placement.tip.x - f.minX, y: placement.tip.y - f.minY)
+        isDetached = placement.isDetached
         return f
     }
 
     private var body: Rect {
         let w = Double(gtk_widget_get_width(widget)), h = Double(gtk_widget_get_height(widget)), a = Self.arrowLength
+        if isDetached { return Rect(x: 0, y: 0, width: w, height: h) }
         switch edge {
         case .above: return Rect(x: 0, y: 0, width: w, height: h - a)
         case .below: return Rect(x: 0, y: a, width: w, height: h - a)
@@ -105,7 +110,7 @@ final class CalloutBubble: WidgetImplementation {
 
     func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) {
         let s = bodySize
-        let extra = (horizontal ? (edge == .left || edge == .right) : (edge == .above || edge == .below)) ? Self.arrowLength : 0
+        let extra = !isDetached && (horizontal ? !edge.isVertical : edge.isVertical) ? Self.arrowLength : 0
         let v = Int((horizontal ? s.width : s.height) + extra)
         return (v, v)
     }
@@ -118,7 +123,7 @@ final class CalloutBubble: WidgetImplementation {
     }
 
     private var shape: CalloutShape {
-        CalloutShape(body: body, edge: edge, tip: tip, radius: appearance.cornerRadius)
+        CalloutShape(body: body, edge: edge, tip: tip, radius: appearance.cornerRadius, hasArrow: !isDetached)
     }
 
     func snapshot(_ snapshot: OpaquePointer) {

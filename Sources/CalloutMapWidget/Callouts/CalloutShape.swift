@@ -3,13 +3,15 @@ import CalloutMapCore
 
 /// A callout's outline: a rounded body and an arrow from one side to the tip.
 /// One shape for the widget bubble (drawing and hit-testing) and the offscreen sketch.
-struct CalloutShape {
+struct CalloutShape: Equatable {
     static let arrowHalfWidth = 9.0
 
     var body: Rect
     var edge: CalloutEdge
     var tip: Point
     var radius: Double
+    /// False for a callout apart from its pin (a leader line joins them): the body alone.
+    var hasArrow = true
 
     /// The arrow's two base corners, in the order the clockwise outline meets them.
     private var arrowBase: (Point, Point) {
@@ -29,6 +31,7 @@ struct CalloutShape {
             let cx = min(max(p.x, b.minX + radius), b.maxX - radius), cy = min(max(p.y, b.minY + radius), b.maxY - radius)
             return (p - Point(x: cx, y: cy)).length <= radius
         }
+        guard hasArrow else { return false }
         let (a, c) = arrowBase
         func side(_ u: Point, _ v: Point) -> Double { (v.x - u.x) * (p.y - u.y) - (v.y - u.y) * (p.x - u.x) }
         let s1 = side(a, tip), s2 = side(tip, c), s3 = side(c, a)
@@ -39,6 +42,7 @@ struct CalloutShape {
     func addPath(_ cr: OpaquePointer) {
         let b = body.insetBy(dx: 0.5, dy: 0.5), r = radius
         let (a, c) = arrowBase
+        let edge: CalloutEdge? = hasArrow ? self.edge : nil
         func arrow() { cairo_line_to(cr, c.x, c.y); cairo_line_to(cr, tip.x, tip.y); cairo_line_to(cr, a.x, a.y) }
         cairo_new_path(cr)
         cairo_arc(cr, b.minX + r, b.minY + r, r, Double.pi, 1.5 * Double.pi)

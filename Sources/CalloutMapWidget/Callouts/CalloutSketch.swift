@@ -43,7 +43,8 @@ package struct CalloutSketch {
 
     package func paint(_ cr: OpaquePointer, placement: CalloutPlacement) {
         let a = appearance
-        let shape = CalloutShape(body: placement.body, edge: placement.edge, tip: placement.tip, radius: a.cornerRadius)
+        let shape = CalloutShape(body: placement.body, edge: placement.edge, tip: placement.tip, radius: a.cornerRadius,
+                                 hasArrow: !placement.isDetached)
         shape.paint(cr, appearance: a)
         let b = placement.body.insetBy(dx: a.padding, dy: a.padding)
         let light = mode == .custom || style.isDark

@@ -7,46 +7,50 @@ import CalloutMapGtk
 /// outside or Escape; it closes itself when the pin leaves the view.
 @MainActor
 final class PopoverCalloutPresentation: CalloutPresentation {
-    private unowned let map: MapView
+    private unowned let host: CalloutHost
     private let controls: CalloutControls
     private var view: AnnotationView?
     private var popover: UnsafeMutablePointer<GtkWidget>?
 
-    init(map: MapView, view: AnnotationView) {
-        self.map = map
-        controls = CalloutControls(map: map, view: view)
+    init(host: CalloutHost, view: AnnotationView) {
+        self.host = host
+        controls = CalloutControls(host: host, view: view)
     }
 
     func present(for view: AnnotationView) -> Bool {
         let title = view.annotation?.title
-        guard title?.isEmpty == false || view.detailCalloutAccessory != nil else { return false }
+        guard title?.isEmpty == false || view.detailCalloutAccessory != nil, let parent = host.parentWidget else { return false }
         self.view = view
-        let members = map.callouts.members(of: view)
+        let members = host.members(of: view)
         let content = CalloutContent.standard(for: view, title: title, members: members.names, more: members.more)
         let p = gtk_popover_new()!
         gtk_popover_set_child(cast(p), content.root)
-        gtk_widget_set_parent(p, map.widget)
+        gtk_widget_set_parent(p, parent)
         gtk_widget_add_css_class(p, "callout-popover")
         controls.connect(content)
         Signal.connect(p, "closed") { [weak self] in self?.closed(p) }
         // A popover is a surface of its own: keys it does not use go on to the window (e.g. the app's shortcuts).
         let keys = gtk_event_controller_key_new()!
         Signal.connect(keys, "key-pressed") { [weak self] (_: UInt32, _: UInt32, _: UInt32) -> Bool in
-            guard let root = self?.map.widget.flatMap({ gtk_widget_get_root($0) }) else { return false }
+            guard let root = self?.host.parentWidget.flatMap({ gtk_widget_get_root($0) }) else { return false }
             return gtk_event_controller_key_forward(keys, cm_widget(root.rawObject)) != 0
         }
         gtk_widget_add_controller(p, cm_controller(keys.rawObject))
         popover = p
-        layout()
+        layout(nil)
         gtk_popover_popup(cast(p))
         return true
     }
 
+    /// A popover places itself (GTK keeps a surface of its own inside the window).
+    var bodySize: Size? { nil }
+
     /// Points the popover at the pin (a rectangle over it), on the side the solver picks;
     /// closes it when the pin leaves the view.
-    func layout() {
+    func layout(_ placement: CalloutPlacement?) {
         guard let p = popover, let view else { return }
-        guard map.viewport.bounds.contains(view.anchor) else {
+        let bounds = host.viewport.bounds
+        guard bounds.contains(view.anchor) else {
             // The pin left the view: close, after this layout pass (closing re-enters the map).
             Timer.after(milliseconds: 0) { if gtk_widget_get_visible(p) != 0 { gtk_popover_popdown(cast(p)) } }
             return
@@ -54,8 +58,8 @@ final class PopoverCalloutPresentation: CalloutPresentation {
         var minimum = GtkRequisition(), natural = GtkRequisition()
         gtk_widget_get_preferred_size(p, &minimum, &natural)
         let f = view.frame
-        let placement = map.callouts.placer.place(size: Size(width: Double(natural.width), height: Double(natural.height)),
-                                                  pin: f, anchor: view.calloutAnchor, in: map.viewport.bounds)
+        let placement = host.placer.place(size: Size(width: Double(natural.width), height: Double(natural.height)),
+                                          pin: f, anchor: view.calloutAnchor, in: bounds)
         let positions: [CalloutEdge: GtkPositionType] = [.above: GTK_POS_TOP, .below: GTK_POS_BOTTOM, .right: GTK_POS_RIGHT, .left: GTK_POS_LEFT]
         gtk_popover_set_position(cast(p), positions[placement.edge]!)
         var rect = GdkRectangle(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
@@ -66,7 +70,7 @@ final class PopoverCalloutPresentation: CalloutPresentation {
 
     func contains(_ point: Point) -> Bool { false }  // a surface of its own: GTK routes its clicks
 
-    var frame: Rect? { nil }
+    func frame(for placement: CalloutPlacement?) -> Rect? { nil }
 
     var widget: UnsafeMutablePointer<GtkWidget>? { popover }
 
@@ -78,7 +82,7 @@ final class PopoverCalloutPresentation: CalloutPresentation {
         // Focus left inside a popover GTK has closed keeps the popover alive for good: it
         // goes back to the map first. Wrapped accessory widgets outlive the popover: taken out too.
         if let root = gtk_widget_get_root(p), let focus = gtk_root_get_focus(root),
-           focus == p || gtk_widget_is_ancestor(focus, p) != 0, let mapWidget = map.widget {
+           focus == p || gtk_widget_is_ancestor(focus, p) != 0, let mapWidget = host.parentWidget {
             gtk_widget_grab_focus(mapWidget)
         }
         for case .wrapped(let wrapped)? in [view.leftCalloutAccessory, view.rightCalloutAccessory, view.detailCalloutAccessory]
@@ -105,7 +109,7 @@ final class PopoverCalloutPresentation: CalloutPresentation {
         guard popover == p else { return }
         Timer.after(milliseconds: 0) { [weak self] in
             guard let self, self.popover == p, let view = self.view else { return }
-            self.map.callouts.popoverDidClose(for: view)
+            self.host.calloutClosedByUser(for: view)
         }
     }
 }

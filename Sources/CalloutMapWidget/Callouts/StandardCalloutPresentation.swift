@@ -10,12 +10,12 @@ final class StandardCalloutPresentation: BubbleCalloutPresentation {
     override func present(for view: AnnotationView) -> Bool {
         let title = view.annotation?.title
         guard view.canShowCallout, title?.isEmpty == false || view.detailCalloutAccessory != nil else { return false }
-        let content = { [map] () -> CalloutContent in
-            let members = map.callouts.members(of: view)
+        let content = { [host] () -> CalloutContent in
+            let members = host.members(of: view)
             return CalloutContent.standard(for: view, title: title, members: members.names, more: members.more)
         }
-        let appearance: CalloutAppearance = map.style.isDark ? .dark : .light
-        guard let temporary = map.temporaryCalloutTitle else {
+        let appearance: CalloutAppearance = host.isDark ? .dark : .light
+        guard let temporary = host.temporaryTitle else {
             show(content(), appearance: appearance, for: view)
             return true
         }

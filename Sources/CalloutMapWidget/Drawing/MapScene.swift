@@ -28,8 +28,8 @@ package struct MapScene {
     /// A pin being dragged: drawn over the map each frame, never into the map's image, so the
     /// image stays as it is while the pin moves.
     package var floatingPin: AnnotationView?
-    /// A callout drawn with the pins (offscreen renders), and where.
-    package var callout: (sketch: CalloutSketch, placement: CalloutPlacement)?
+    /// Callouts drawn over the pins (offscreen renders), and where; leader lines under them.
+    package var callouts: [(sketch: CalloutSketch, placement: CalloutPlacement)] = []
     /// Tile sources drawn over the basemap, bottom first; the basemap shows where they have no tile.
     package var tileLayers: [RasterTileLayer] = []
     package var scaleUnits = ScaleUnits.metric
@@ -48,7 +48,10 @@ package struct MapScene {
     package static let attribution = "Natural Earth; GSHHG © Wessel & Smith"
 
     /// The credits of what is on the map: the tile sources', then the basemap's.
-    package var attribution: String {
+    package var attribution: String { Self.attribution(of: tileLayers) }
+
+    /// The credits of tile layers (top first) and the basemap's.
+    static func attribution(of tileLayers: [RasterTileLayer]) -> String {
         (tileLayers.reversed().compactMap(\.attribution) + [Self.attribution]).joined(separator: " · ")
     }
 
@@ -71,7 +74,7 @@ package struct MapScene {
                     overlayLayer?.paint(cr, viewport: area)
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
                     cairo_translate(cr, dx, dy)
-                    paintPins(cr, layer.sortedViews, top: layer.topView,
+                    paintPins(cr, layer.sortedViews, selected: layer.selectedViews, isRaised: layer.isRaised,
                               in: Rect(x: -dx, y: -dy, width: area.size.width, height: area.size.height), marking: kept)
                     cairo_translate(cr, -dx, -dy)
                     return complete
@@ -83,7 +86,8 @@ package struct MapScene {
                 complete = paintTiles(cr, for: viewport)
                 overlayLayer?.paint(cr, viewport: viewport)
             }
-            if let callout { callout.sketch.paint(cr, placement: callout.placement) }
+            LeaderLine.paint(cr, callouts.map(\.placement), isDark: style.isDark)
+            for callout in callouts { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
         }
         OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale)
@@ -136,14 +140,15 @@ extension MapScene {
 
     /// Each pin's cached image that meets `bounds`, bottom first, on device pixels;
     /// `marking` notes the views drawn into the map raster (their changes redraw it).
-    func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView], top: AnnotationView?, in bounds: Rect, marking: Bool) {
+    func paintPins(_ cr: OpaquePointer, _ views: [AnnotationView], selected: [AnnotationView] = [],
+                   isRaised: (AnnotationView) -> Bool = { _ in false }, in bounds: Rect, marking: Bool) {
         func paint(_ view: AnnotationView) {
             guard view !== floatingPin, view.frame.intersects(bounds) else { return }
             paintPin(cr, view)
             if marking { view.isInRaster = true }
         }
-        for view in views where view !== top { paint(view) }
-        if let top, top.annotation != nil { paint(top) }  // the selected pin on top of all
+        for view in views where !isRaised(view) { paint(view) }
+        for view in selected where view.annotation != nil { paint(view) }  // the selected pins on top, the primary last
     }
 
     /// A pin's cached image at its frame, on device pixels.

@@ -21,21 +21,41 @@ struct OverlayPainter {
         let size = viewport.size
         guard size.width > 120, size.height > 40 else { return }
 
-        let bar = ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, size.width / 4),
-                           units: scaleUnits, locale: numberLocale)
+        let bar = scaleBar(for: viewport)
         drawPlate(snapshot, text: bar.label, barWidth: bar.width, alignRight: false, in: size)
         drawPlate(snapshot, text: attribution, barWidth: 0, alignRight: true, in: size)
     }
 
-    private func drawPlate(_ snapshot: OpaquePointer, text: String, barWidth: Double, alignRight: Bool, in size: Size) {
-        // Measured once per text (Text caches sizes), then drawn into a node exactly the plate's size.
-        let textSize = Text.size(text, font: fontName)
+    /// Where the scale bar's and the attribution's plates are (none on a map too small for them):
+    /// what callouts keep clear of.
+    func plates(viewport: Viewport, attribution: String = MapScene.attribution) -> [Rect] {
+        let size = viewport.size
+        guard size.width > 120, size.height > 40 else { return [] }
+        let bar = scaleBar(for: viewport)
+        return [plate(text: bar.label, barWidth: bar.width, alignRight: false, in: size),
+                plate(text: attribution, barWidth: 0, alignRight: true, in: size)]
+    }
 
+    private func scaleBar(for viewport: Viewport) -> ScaleBar {
+        ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, viewport.size.width / 4),
+                 units: scaleUnits, locale: numberLocale)
+    }
+
+    /// A plate's rectangle: its text measured once (Text caches sizes).
+    private func plate(text: String, barWidth: Double, alignRight: Bool, in size: Size) -> Rect {
+        let textSize = Text.size(text, font: fontName)
         let gap = barWidth > 0 ? 8.0 : 0
         let width = barWidth + gap + textSize.width + 2 * Self.padding
         let height = textSize.height + 2 * Self.padding - 2
         let x = alignRight ? size.width - Self.margin - width : Self.margin
-        let y = size.height - Self.margin - height
+        return Rect(x: x, y: size.height - Self.margin - height, width: width, height: height)
+    }
+
+    private func drawPlate(_ snapshot: OpaquePointer, text: String, barWidth: Double, alignRight: Bool, in size: Size) {
+        // Drawn into a node exactly the plate's size.
+        let r = plate(text: text, barWidth: barWidth, alignRight: alignRight, in: size)
+        let gap = barWidth > 0 ? 8.0 : 0
+        let (x, y, width, height) = (r.minX, r.minY, r.width, r.height)
         var rect = graphene_rect_t()
         graphene_rect_init(&rect, Float(x), Float(y), Float(width), Float(height))
         guard let cr = gtk_snapshot_append_cairo(snapshot, &rect) else { return }

@@ -2,100 +2,155 @@ import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
 
-/// The map's side of callouts: makes the presentation for the map's current
-/// `CalloutMode` when a pin is selected (`Callouts/`, one type per approach),
-/// tells the delegate, lays it out in the map's allocation, and keeps what
-/// outlives one presentation — bubbles still fading out, the custom approach's
-/// hidden state, and a popover that outlived its selection.
+/// The map's side of callouts: one presentation per open callout, made for the map's
+/// current `CalloutMode` when the selection asks (`Callouts/`, one type per approach);
+/// one arrangement of all of them in each allocation (`CalloutArranger`: none overlaps
+/// another, a selected pin or the scale bar and attribution), leader lines to those set
+/// apart, and what outlives a presentation (bubbles fading out). Presentations reach the
+/// map only through this host; what the selection does, the map decides.
 @MainActor
-final class CalloutPresenter {
+final class CalloutPresenter: CalloutHost {
     private unowned let map: MapView
     let placer = CalloutPlacer()
-    private(set) var view: AnnotationView?
-    private var current: CalloutPresentation?
-    /// Custom mode: a second click on the selected pin hides its callout, a third shows it again.
-    private(set) var customHidden = false
-    /// Popover mode with `popoverKeepsSelection == false`: the popover outlives the selection.
-    private(set) var popoverDetached = false
+    private var arranger = CalloutArranger()
+
+    /// One open callout and where the last arrangement put it.
+    private final class Entry {
+        let view: AnnotationView
+        let presentation: CalloutPresentation
+        var placement: CalloutPlacement?
+        /// The place relative to the pin and the body size it was chosen for.
+        var placed: (spot: CalloutSpot, size: Size)?
+        /// A popover that stays open after its pin is deselected (`popoverKeepsSelection` false).
+        var outlivesSelection = false
+
+        init(view: AnnotationView, presentation: CalloutPresentation) {
+            self.view = view
+            self.presentation = presentation
+        }
+    }
+
+    /// Open callouts in the order they opened (earlier ones keep their places).
+    private var entries: [Entry] = []
+    /// Custom mode: selected views whose callout a second click hid.
+    private var hiddenCustom: Set<ObjectIdentifier> = []
+    /// The viewport of the last arrangement: a callout that moves while it stays the same moved
+    /// other than with the map, and the delegate hears of it.
+    private var arrangedViewport: Viewport?
 
     init(map: MapView) { self.map = map }
 
-    var isShowing: Bool { current != nil }
-    /// The bubble or popover widget on screen now (for tests and assistive checks).
-    var bubbleWidget: UnsafeMutablePointer<GtkWidget>? { current is BubbleCalloutPresentation ? current?.widget : nil }
-    var popoverWidget: UnsafeMutablePointer<GtkWidget>? { current is PopoverCalloutPresentation ? current?.widget : nil }
-    /// The callout annotation on the map now (the annotation approach).
-    var calloutAnnotation: CalloutAnnotation? { map.annotationLayer.attached.first as? CalloutAnnotation }
+    var isShowing: Bool { !entries.isEmpty }
+    func isShowing(for view: AnnotationView) -> Bool { entry(for: view) != nil }
+    /// The views whose callouts are open, in the order they opened.
+    var views: [AnnotationView] { entries.map(\.view) }
+    /// The last opened bubble or popover widget on screen (for tests and assistive checks).
+    var bubbleWidget: UnsafeMutablePointer<GtkWidget>? {
+        entries.last { $0.presentation is BubbleCalloutPresentation }?.presentation.widget
+    }
+    var popoverWidget: UnsafeMutablePointer<GtkWidget>? {
+        entries.last { $0.presentation is PopoverCalloutPresentation }?.presentation.widget
+    }
+    /// The callout annotation on the map now (the annotation approach; the first opened).
+    var calloutAnnotation: CalloutAnnotation? { map.annotationLayer.attached.first { $0 is CalloutAnnotation } as? CalloutAnnotation }
 
-    // MARK: Presenting
+    private func entry(for view: AnnotationView) -> Entry? { entries.first { $0.view === view } }
 
+    // MARK: Presenting (the map's selection asks)
+
+    /// Opens a selected view's callout, unless it is open; in popover mode it replaces any other.
     func present(for view: AnnotationView) {
-        dismiss(animated: false)
-        guard !map.isDisposed else { return }  // a map whose widget is gone shows nothing
-        customHidden = false
+        guard !map.isDisposed, entry(for: view) == nil else { return }
+        hiddenCustom.remove(ObjectIdentifier(view))
+        if map.calloutMode == .popover { dismissAll(animated: false) }  // one popover: the primary's
         let presentation: CalloutPresentation = switch map.calloutMode {
-        case .standard: StandardCalloutPresentation(map: map, view: view)
-        case .custom: CustomCalloutPresentation(map: map, view: view)
-        case .annotation: AnnotationCalloutPresentation(map: map, view: view)
-        case .popover: PopoverCalloutPresentation(map: map, view: view)
+        case .standard: StandardCalloutPresentation(host: self, view: view)
+        case .custom: CustomCalloutPresentation(host: self, view: view)
+        case .annotation: AnnotationCalloutPresentation(host: self, view: view)
+        case .popover: PopoverCalloutPresentation(host: self, view: view)
         }
         guard presentation.present(for: view) else { return }
-        self.view = view
-        current = presentation
+        entries.append(Entry(view: view, presentation: presentation))
         map.delegate?.mapView(map, didShowCalloutFor: view)
         map.queueAllocate()
-        if map.calloutMode == .popover, !map.popoverKeepsSelection, let annotation = view.annotation {
-            popoverDetached = true  // the pin is deselected once the popover shows
-            map.deselectAnnotation(annotation)
-        }
     }
 
-    /// Takes the callout down; the delegate hears of it.
-    func dismiss(animated: Bool) {
-        guard let view, let current else { return }
-        self.current = nil
-        self.view = nil
-        current.dismiss(animated: animated)
-        popoverDetached = false
-        map.delegate?.mapView(map, didHideCalloutFor: view)
+    /// A deselected view's callout goes (a popover that outlives its selection stays).
+    func dismiss(for view: AnnotationView, animated: Bool) {
+        hiddenCustom.remove(ObjectIdentifier(view))
+        guard let i = entries.firstIndex(where: { $0.view === view }), !entries[i].outlivesSelection else { return }
+        remove(at: i, animated: animated)
+    }
+
+    /// Every callout goes (popovers that outlived their selection too); the delegate hears of each.
+    func dismissAll(animated: Bool) {
+        while let last = entries.indices.last { remove(at: last, animated: animated) }
+    }
+
+    private func remove(at i: Int, animated: Bool) {
+        let e = entries.remove(at: i)
+        e.presentation.dismiss(animated: animated)
+        map.delegate?.mapView(map, didHideCalloutFor: e.view)
         map.queueDraw()
     }
 
-    /// Custom mode's toggle: clicking the selected pin again hides or shows its callout.
-    func toggleCustom() {
-        guard map.calloutMode == .custom, let view = view ?? (customHidden ? map.selectedView : nil) else { return }
-        if customHidden {
+    /// Popover mode with `popoverKeepsSelection == false`: the view's popover stays open when
+    /// the map deselects it.
+    func keepAfterDeselection(_ view: AnnotationView) { entry(for: view)?.outlivesSelection = true }
+
+    /// Custom mode's toggle: clicking a selected pin again hides its callout, once more shows it.
+    func toggleCustom(for view: AnnotationView) {
+        guard map.calloutMode == .custom else { return }
+        let id = ObjectIdentifier(view)
+        if hiddenCustom.contains(id) {
             present(for: view)
-        } else {
-            dismiss(animated: true)
-            customHidden = true
+        } else if let i = entries.firstIndex(where: { $0.view === view }) {
+            remove(at: i, animated: true)
+            hiddenCustom.insert(id)
         }
     }
 
-    /// GTK closed the popover itself (Escape, a click outside): the pin is deselected and
-    /// focus returns to it.
-    func popoverDidClose(for view: AnnotationView) {
-        map.delegate?.mapView(map, didCloseCalloutPopoverFor: view)
-        let annotation = view.annotation
-        dismiss(animated: false)
-        if let annotation, map.selectedAnnotation === annotation { map.deselectAnnotation(annotation) }
-        map.pinProxies.focus(view)
+    /// Where a view's callout is now, in map coordinates, for the viewport as it is now (the
+    /// last allocation trails the map by a frame); nil when none is open or it is a popover.
+    func frame(for view: AnnotationView) -> Rect? {
+        guard let i = entries.firstIndex(where: { $0.view === view }) else { return nil }
+        map.annotationLayer.layout(map.viewport)
+        guard let f = entries[i].presentation.frame(for: arrangement()[i]) else { return nil }
+        return Rect(x: f.minX.rounded(), y: f.minY.rounded(), width: f.width.rounded(), height: f.height.rounded())
     }
 
-    /// Where the callout is now, in map coordinates; nil when none is shown or it is a popover.
-    var frame: Rect? { current?.frame }
+    // MARK: CalloutHost (what presentations may ask)
 
-    /// The first members of a selected cluster, for its callout.
+    var parentWidget: UnsafeMutablePointer<GtkWidget>? { map.isDisposed ? nil : map.widget }
+    var viewport: Viewport { map.viewport }
+    var annotationLayer: AnnotationLayer { map.annotationLayer }
+    var isDark: Bool { map.style.isDark }
+    var temporaryTitle: String? { map.temporaryCalloutTitle }
+    var animationsEnabled: Bool { map.animationsEnabled }
+    func pan(by offset: Point) { map.animatePan(by: offset) }
+
     func members(of view: AnnotationView) -> (names: [String], more: Int) {
         guard let cluster = view.annotation as? ClusterAnnotation else { return ([], 0) }
         let names = map.annotationLayer.clusters.members(of: cluster, limit: 5).map { $0.title ?? "Untitled" }
         return (names, max(0, cluster.count - names.count))
     }
 
+    func controlTapped(_ control: CalloutControl, on view: AnnotationView) {
+        map.delegate?.mapView(map, annotationView: view, calloutAccessoryControlTapped: control)
+    }
+
+    /// GTK closed a popover itself (Escape, a click outside): it goes, and the map's selection
+    /// takes note.
+    func calloutClosedByUser(for view: AnnotationView) {
+        map.delegate?.mapView(map, didCloseCalloutPopoverFor: view)
+        if let i = entries.firstIndex(where: { $0.view === view }) { remove(at: i, animated: false) }
+        map.calloutWasClosed(for: view)
+    }
+
     // MARK: Hit-testing
 
-    /// Whether a point (map coordinates) is on the callout's shape: then it is the callout's, not the map's.
-    func contains(_ p: Point) -> Bool { current?.contains(p) ?? false }
+    /// Whether a point (map coordinates) is on an open callout: then it is the callout's, not the map's.
+    func contains(_ p: Point) -> Bool { entries.contains { $0.presentation.contains(p) } }
 
     /// A click on the callout annotation's view: its "ⓘ" reports a tap; true when handled.
     func handleClick(on view: AnnotationView, at p: Point) -> Bool {
@@ -109,6 +164,28 @@ final class CalloutPresenter {
 
     // MARK: Layout (called from the map's size_allocate, every frame the map moves)
 
+    /// Every open callout placed at once, in the order they opened, for the pins as they are now.
+    private func arrangement() -> [CalloutPlacement?] {
+        var requests: [CalloutRequest] = [], indices: [Int] = []
+        for (i, e) in entries.enumerated() {
+            guard let size = e.presentation.bodySize else { continue }
+            let previous = e.placed.flatMap { $0.size == size ? $0.spot : nil }
+            requests.append(CalloutRequest(size: size, pin: e.view.frame, anchor: e.view.calloutAnchor, previous: previous))
+            indices.append(i)
+        }
+        var result = [CalloutPlacement?](repeating: nil, count: entries.count)
+        guard !requests.isEmpty else { return result }
+        // What callouts keep clear of: the scale bar, the attribution, and selected pins without a callout.
+        var obstacles = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: map.scaleUnits,
+                                       numberLocale: map.numberLocale).plates(viewport: map.viewport, attribution: MapScene.attribution(of: map.tileLayers))
+        for view in map.annotationLayer.selectedViews where !indices.contains(where: { entries[$0].view === view }) {
+            obstacles.append(view.frame)
+        }
+        let placed = arranger.arrange(requests, avoiding: obstacles, in: map.viewport.bounds)
+        for (k, i) in indices.enumerated() { result[i] = placed[k] }
+        return result
+    }
+
     func allocate() {
         // GTK wants every child allocated in each of its parent's passes, or it will not draw it:
         // bubbles fading out keep where they were.
@@ -117,14 +194,48 @@ final class CalloutPresenter {
             gtk_widget_get_allocation(b.widget, &rect)
             gtk_widget_size_allocate(b.widget, &rect, -1)
         }
-        guard let current else { return }
+        guard !entries.isEmpty else { return }
         map.annotationLayer.layout(map.viewport)  // this frame's pin positions, not the last frame's
-        current.layout()
+        let mapStill = arrangedViewport == map.viewport
+        arrangedViewport = map.viewport
+        var moved: [AnnotationView] = []
+        for (e, placement) in zip(entries, arrangement()) {
+            if let placement {
+                let now = (spot: placement.spot, size: placement.body.size)
+                if mapStill, let before = e.placed, before.spot != now.spot || before.size != now.size { moved.append(e.view) }
+                e.placed = now
+            }
+            e.placement = placement
+            e.presentation.layout(placement)
+        }
+        guard !moved.isEmpty else { return }
+        // Told once layout is over, with the frame as it is then.
+        Timer.after(milliseconds: 0) { [weak self] in
+            guard let self, !self.map.isDisposed else { return }
+            for view in moved {
+                guard let frame = self.frame(for: view) else { continue }
+                self.map.delegate?.mapView(self.map, didPlaceCalloutFor: view, frame: frame)
+            }
+        }
     }
 
     func snapshot(_ snapshot: OpaquePointer) {
-        if let b = bubbleWidget { gtk_widget_snapshot_child(map.widget, b, snapshot) }
+        drawLeaderLines(snapshot)
+        for e in entries where e.presentation is BubbleCalloutPresentation {
+            if let b = e.presentation.widget { gtk_widget_snapshot_child(map.widget, b, snapshot) }
+        }
         for w in fadingOut { gtk_widget_snapshot_child(map.widget, w.widget, snapshot) }
+    }
+
+    /// Leader lines from the callouts set apart to their pins, under the callouts.
+    private func drawLeaderLines(_ snapshot: OpaquePointer) {
+        let detached = entries.compactMap { $0.placement?.isDetached == true ? $0.placement : nil }
+        guard !detached.isEmpty else { return }
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, 0, 0, Float(map.viewport.size.width), Float(map.viewport.size.height))
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        LeaderLine.paint(cr, detached, isDark: map.style.isDark)
+        cairo_destroy(cr)
     }
 
     // MARK: Animation (follows GTK's enable-animations setting)
@@ -164,9 +275,9 @@ final class CalloutPresenter {
 
     /// The map's widget is going: everything comes down at once, the delegate told nothing.
     func removeAll() {
-        current?.dismiss(animated: false)
-        current = nil
-        view = nil
+        for e in entries { e.presentation.dismiss(animated: false) }
+        entries = []
+        hiddenCustom = []
         for b in fadingOut { gtk_widget_unparent(b.widget) }
         fadingOut = []
     }

@@ -17,9 +17,9 @@ extension MapView {
     /// Adds one annotation.
     public func addAnnotation(_ annotation: any Annotation) { addAnnotations([annotation]) }
 
-    /// Removes annotations; a removed selected annotation is deselected first.
+    /// Removes annotations; removed selected annotations are deselected first.
     public func removeAnnotations(_ gone: [any Annotation]) {
-        if let selected = selectedAnnotation, gone.contains(where: { $0 === selected }) {
+        for selected in selectedAnnotations where gone.contains(where: { $0 === selected }) {
             deselectAnnotation(selected, animated: false)
         }
         annotationLayer.remove(gone)
@@ -71,99 +71,6 @@ extension MapView {
     public var clusterOptions: ClusterOptions {
         get { annotationLayer.clusters.options }
         set { annotationLayer.clusters.options = newValue; queueDraw() }
-    }
-
-    /// The open callout's frame in the map's coordinates (nil for none, or for a popover).
-    public var calloutFrame: Rect? { callouts.frame }
-
-    // MARK: Selection
-
-    /// The selected annotation, if any.
-    public var selectedAnnotation: (any Annotation)? { selectedView?.annotation }
-
-
-    /// Selects an annotation, first bringing it into view if it is off screen
-    /// (MapKit silently ignores that case). Selecting the selected one does nothing.
-    public func selectAnnotation(_ annotation: any Annotation, animated: Bool = true) {
-        // Clusters are the map's own annotations: selectable while they are shown.
-        guard annotationLayer.annotations.contains(annotation) || annotationLayer.view(for: annotation) != nil else { return }
-        if let current = selectedAnnotation, current === annotation { return }
-        if let current = selectedAnnotation { deselectAnnotation(current, animated: animated) }
-        let p = viewport.screenPoint(for: annotation.coordinate)
-        if !viewport.bounds.contains(p) {
-            setCenter(annotation.coordinate)
-        }
-        annotationLayer.keep(annotation)
-        annotationLayer.layout(viewport)
-        guard let view = annotationLayer.view(for: annotation) else { return }
-        view.isSelected = true
-        annotationLayer.restack(view)  // the selected view comes to the front
-        pinProxies.scheduleSync()
-        queueDraw()
-        delegate?.mapView(self, didSelect: view)
-        callouts.present(for: view)
-    }
-
-    /// Deselects an annotation (the selected one when nil); its callout goes.
-    public func deselectAnnotation(_ annotation: (any Annotation)? = nil, animated: Bool = true) {
-        guard let view = selectedView, let selected = view.annotation else { return }
-        if let annotation, annotation !== selected { return }
-        if !callouts.popoverDetached { callouts.dismiss(animated: animated) }
-        view.isSelected = false
-        annotationLayer.restack(view)
-        annotationLayer.release(selected)
-        pinProxies.scheduleSync()
-        queueDraw()
-        delegate?.mapView(self, didDeselect: view)
-        if let anchor = selected as? OverlayAnchor { overlayDeselected(anchor) }
-    }
-
-    // MARK: Clicks
-
-    /// A click (a press that never became a drag) at a point in the map's coordinates.
-    func clicked(at point: Point) {
-        if callouts.contains(point) { return }
-        // The press already hit-tested this point; nothing has moved since (it is a click).
-        let hit = pressHit.flatMap { $0.point == point ? $0.view : nil } ?? annotationView(at: point)
-        pressHit = nil
-        if let hit, callouts.handleClick(on: hit, at: point) { return }
-        guard let hit, hit.annotation != nil else {
-            if clickedOverlay(at: point) { return }  // pins win over shapes
-            cycler.reset()
-            deselectAnnotation()
-            return
-        }
-        // Cycle in the order without the selection boost, so selecting does not reshuffle. The
-        // pin on top as drawn is also on top without the boost, unless it is the selected one.
-        var stack: [AnnotationView]?  // tested only if needed, then once
-        func order() -> [AnnotationView] {
-            if let stack { return stack }
-            let sorted = annotationViews(at: point).sorted {
-                $0.stackingKey.ignoringSelection.isAbove($1.stackingKey.ignoringSelection)
-            }
-            stack = sorted
-            return sorted
-        }
-        let first = hit.isSelected ? (order().first ?? hit) : hit
-        func identity(_ view: AnnotationView) -> ObjectIdentifier? { view.annotation.map(ObjectIdentifier.init) }
-        guard let firstID = identity(first),
-              let id = cycler.pick(at: point, top: firstID, stack: { order().compactMap(identity) }),
-              let view = id == firstID ? first : order().first(where: { identity($0) == id }),
-              let annotation = view.annotation else { return }
-        if let cluster = annotation as? ClusterAnnotation,
-           Double(annotationLayer.clusters.expansionZoom(of: cluster)) <= Viewport.zoomRange.upperBound {
-            // A cluster: zoom to where it splits apart, centred on it.
-            let target = Double(annotationLayer.clusters.expansionZoom(of: cluster))
-            cycler.reset()
-            zoom(by: target - viewport.zoom, keeping: viewport.screenPoint(for: cluster.coordinate))
-            return
-        }
-        if view.isSelected {
-            if calloutMode == .custom { callouts.toggleCustom() }
-            if calloutMode == .popover && !callouts.isShowing { callouts.present(for: view) }
-            return
-        }
-        selectAnnotation(annotation, animated: true)
     }
 }
 

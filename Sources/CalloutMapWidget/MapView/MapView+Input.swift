@@ -13,6 +13,8 @@ extension MapView {
             // A finger is wider than a pointer: shapes are hit with more slack after a touch.
             let device = gtk_event_controller_get_current_event_device(cm_controller(drag.rawObject))
             self?.pressIsTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
+            let state = gtk_event_controller_get_current_event_state(cm_controller(drag.rawObject))
+            self?.pressAddsToSelection = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
             self?.dragBegan(at: Point(x: x, y: y))
         }
         Signal.connect(drag, "drag-update") { [weak self] (dx: Double, dy: Double) in self?.dragMoved(by: Point(x: dx, y: dy)) }
@@ -108,7 +110,7 @@ extension MapView {
             draggedPin = nil
         }
         if !ended.isDrag {
-            clicked(at: ended.start)
+            clicked(at: ended.start, adding: pressAddsToSelection)
             return
         }
         // A fling (swipe) follows drag-end within the same event; settle only if none starts.

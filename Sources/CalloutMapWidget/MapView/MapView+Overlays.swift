@@ -19,7 +19,7 @@ extension MapView {
 
     /// Removes overlays; a removed selected overlay is deselected first.
     public func removeOverlays(_ gone: [any Overlay]) {
-        if let anchor = selectedAnnotation as? OverlayAnchor, gone.contains(where: { $0 === anchor.overlay }) {
+        for case let anchor as OverlayAnchor in selectedAnnotations where gone.contains(where: { $0 === anchor.overlay }) {
             deselectAnnotation(anchor, animated: false)
         }
         overlayLayer.remove(gone)
@@ -40,8 +40,16 @@ extension MapView {
         overlayLayer.overlays(at: point, in: viewport, slack: slack)
     }
 
-    /// The selected overlay, if any (its anchor is `selectedAnnotation`).
+    /// The primary selected overlay, if any (its anchor is `selectedAnnotation`).
     public var selectedOverlay: (any Overlay)? { (selectedAnnotation as? OverlayAnchor)?.overlay }
+
+    /// Every selected overlay, in the order selected.
+    public var selectedOverlays: [any Overlay] { selectedAnnotations.compactMap { ($0 as? OverlayAnchor)?.overlay } }
+
+    /// The anchor of a selected overlay.
+    private func selectedAnchor(of overlay: any Overlay) -> OverlayAnchor? {
+        selectedAnnotations.lazy.compactMap { $0 as? OverlayAnchor }.first { $0.overlay === overlay }
+    }
 
     /// Asks the delegate for every overlay's style again (after what it answers has changed).
     public func setNeedsOverlayStyles() {
@@ -51,45 +59,56 @@ extension MapView {
 
     /// Selects an overlay with its callout at `coordinate` (by default its middle: a line's middle
     /// position, the middle of the widest stretch across an area's first polygon, never in a
-    /// hole), bringing that point into view.
-    public func selectOverlay(_ overlay: any Overlay, at coordinate: Coordinate? = nil, animated: Bool = true) {
+    /// hole), bringing that point into view. With `addingToSelection` the other selected items
+    /// stay selected (an overlay selected already moves its callout to the new point).
+    public func selectOverlay(_ overlay: any Overlay, at coordinate: Coordinate? = nil, animated: Bool = true,
+                              addingToSelection adding: Bool = false) {
         guard overlayLayer.contains(overlay) else { return }
-        if let current = selectedAnnotation { deselectAnnotation(current, animated: animated) }
+        if adding {
+            if let old = selectedAnchor(of: overlay) { deselectAnnotation(old, animated: animated) }
+        } else {
+            deselectAnnotation(nil, animated: animated)
+        }
         let anchor = OverlayAnchor(overlay: overlay, coordinate: coordinate ?? Self.middle(of: overlay))
         let view = delegate?.mapView(self, viewFor: anchor) ?? OverlayAnchorView(annotation: anchor, reuseIdentifier: nil)
         if let ring = view as? OverlayAnchorView { ring.color = overlayLayer.style(of: overlay).strokeColor }
         annotationLayer.attach(anchor, view: view)
         annotationLayer.layout(viewport)
-        overlayLayer.selected = ObjectIdentifier(overlay)
+        overlayLayer.selected.insert(ObjectIdentifier(overlay))
         shapeProxies.scheduleSync()
-        selectAnnotation(anchor, animated: animated)
+        selectAnnotation(anchor, animated: animated, addingToSelection: adding)
         if selectedAnnotation !== anchor { overlayDeselected(anchor) }
     }
 
     /// The selected overlay's anchor goes with its selection.
     func overlayDeselected(_ anchor: OverlayAnchor) {
         annotationLayer.detach(anchor)
-        if overlayLayer.selected == ObjectIdentifier(anchor.overlay) { overlayLayer.selected = nil }
+        if selectedAnchor(of: anchor.overlay) == nil { overlayLayer.selected.remove(ObjectIdentifier(anchor.overlay)) }
         shapeProxies.scheduleSync()
         queueDraw()
     }
 
     /// A click on no pin: the shapes under it, topmost first; clicking again at the same spot
-    /// picks the next one down. Returns whether a shape took the click.
-    func clickedOverlay(at point: Point) -> Bool {
+    /// picks the next one down; with `adding` (Ctrl held) the shape is added to the selection, or
+    /// taken out. Returns whether a shape took the click.
+    func clickedOverlay(at point: Point, adding: Bool = false) -> Bool {
         let hits = overlays(at: point, slack: pressIsTouch ? Self.touchSlack : Self.pointerSlack)
         guard !hits.isEmpty else { return false }
         let ids = hits.map { ObjectIdentifier($0) }
         guard let id = cycler.pick(at: point, stack: ids), let overlay = hits.first(where: { ObjectIdentifier($0) == id }) else { return false }
-        if let anchor = selectedAnnotation as? OverlayAnchor, anchor.overlay === overlay,
-           (viewport.screenPoint(for: anchor.coordinate) - point).length <= ClickCycler<ObjectIdentifier>.radius,
-           let view = selectedView {
-            // The selected shape clicked again where its callout points: as for a selected pin.
-            if calloutMode == .custom { callouts.toggleCustom() }
-            if calloutMode == .popover && !callouts.isShowing { callouts.present(for: view) }
+        if adding, let anchor = selectedAnchor(of: overlay) {
+            cycler.reset()
+            deselectAnnotation(anchor)
             return true
         }
-        selectOverlay(overlay, at: viewport.coordinate(at: point), animated: true)
+        if let anchor = selectedAnchor(of: overlay),
+           (viewport.screenPoint(for: anchor.coordinate) - point).length <= ClickCycler<ObjectIdentifier>.radius,
+           let view = annotationLayer.view(for: anchor) {
+            // A selected shape clicked again where its callout points: as for a selected pin.
+            clickedSelected(view)
+            return true
+        }
+        selectOverlay(overlay, at: viewport.coordinate(at: point), animated: true, addingToSelection: adding)
         return true
     }
 

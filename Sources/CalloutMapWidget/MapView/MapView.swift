@@ -40,8 +40,10 @@ public final class MapView: WidgetImplementation {
     package let overlayLayer = OverlayLayer()
     /// Whether the current press is a finger's (shapes are hit with more slack).
     var pressIsTouch = false
+    /// Whether Ctrl was held at the current press: its click adds to the selection or takes out.
+    var pressAddsToSelection = false
     var cycler = ClickCycler<ObjectIdentifier>()
-    /// The selected annotation's view (kept even off screen while selected); the layer's top view.
+    /// The primary selected annotation's view (kept even off screen while selected); the layer's top view.
     public var selectedView: AnnotationView? { annotationLayer.topView }
     /// The pin being dragged and where the press started relative to its anchor.
     var draggedPin: (view: AnnotationView, grab: Point, original: Coordinate)?
@@ -54,12 +56,13 @@ public final class MapView: WidgetImplementation {
     lazy var shapeProxies = ShapeProxies(map: self)
     lazy var callouts = CalloutPresenter(map: self)
     var panAnimation: (start: Double, total: Point, applied: Point)?
-    /// How a selected pin shows its information; switching re-presents the current selection.
+    /// How a selected pin shows its information; switching re-presents the current selection's callouts.
     public var calloutMode = CalloutMode.standard {
         didSet {
             guard calloutMode != oldValue else { return }
-            callouts.dismiss(animated: false)
-            if let view = selectedView { callouts.present(for: view) }
+            callouts.dismissAll(animated: false)
+            let views = calloutMode == .popover ? [selectedView].compactMap { $0 } : annotationLayer.selectedViews
+            for view in views { callouts.present(for: view) }
         }
     }
     /// Popover mode: keep the pin selected while its popover is open (true), or deselect it as soon as it shows.

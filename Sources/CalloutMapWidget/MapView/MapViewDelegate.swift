@@ -30,6 +30,9 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView)
     /// The popover closed itself (a click outside or Escape).
     func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView)
+    /// An open callout moved on its pin other than with the map (another callout opened beside
+    /// it, its content changed size): its new frame in the map's coordinates.
+    func mapView(_ mapView: MapView, didPlaceCalloutFor view: AnnotationView, frame: Rect)
     /// The visible region is about to change: a pan, zoom, fling or programmatic move begins.
     func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool)
     /// The visible region settled after a pan, zoom, fling or programmatic move.
@@ -58,6 +61,7 @@ extension MapViewDelegate {
     /// Does nothing by default.
     public func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {}
+    public func mapView(_ mapView: MapView, didPlaceCalloutFor view: AnnotationView, frame: Rect) {}
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}

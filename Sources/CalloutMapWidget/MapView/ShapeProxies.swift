@@ -57,7 +57,7 @@ final class ShapeProxies: ProxyButtonsOwner {
             next[id] = (overlay, widget, frame)
             cm_accessible_set_label(widget, Self.accessibleName(of: overlay, locale: map.numberLocale))
             cm_accessible_set_description(widget, overlay.subtitle ?? "")
-            let selected = map.selectedOverlay === overlay
+            let selected = map.overlayLayer.selected.contains(ObjectIdentifier(overlay))
             if selected {
                 gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_SELECTED, 0)
             } else {

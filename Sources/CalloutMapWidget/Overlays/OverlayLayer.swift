@@ -17,8 +17,8 @@ package final class OverlayLayer {
     private var index: [ObjectIdentifier: Int] = [:]
     /// Changes whenever what is drawn may have changed other than by panning.
     package private(set) var revision = 0
-    /// The selected overlay, drawn highlighted.
-    package var selected: ObjectIdentifier? { didSet { if selected != oldValue { revision &+= 1 } } }
+    /// The selected overlays, drawn highlighted.
+    package var selected: Set<ObjectIdentifier> = [] { didSet { if selected != oldValue { revision &+= 1 } } }
     /// The style an overlay is drawn in: the map delegate's, else its own, else the default for its kind.
     package var styleProvider: ((any Overlay) -> OverlayStyle?)?
     /// Whether the map is dark (the highlight's halo follows).
@@ -42,7 +42,7 @@ package final class OverlayLayer {
         guard ids.contains(where: { index[$0] != nil }) else { return }
         entries.removeAll { ids.contains(ObjectIdentifier($0.overlay)) }
         index = Dictionary(uniqueKeysWithValues: entries.enumerated().map { (ObjectIdentifier($1.overlay), $0) })
-        if let s = selected, ids.contains(s) { selected = nil }
+        if !selected.isDisjoint(with: ids) { selected.subtract(ids) }
         revision &+= 1
     }
 
@@ -134,19 +134,19 @@ package final class OverlayLayer {
         ShapePainter(style: focus, isArea: shape.isArea, highlighted: false, isDark: isDark).paint(cr, paths)
     }
 
-    /// Draws every overlay meeting the view (the selected one highlighted, above the others).
+    /// Draws every overlay meeting the view (the selected ones highlighted, above the others).
     package func paint(_ cr: OpaquePointer, viewport: Viewport) {
         guard !entries.isEmpty else { return }
-        var selectedEntry: (Entry, OverlayStyle)?
+        var selectedEntries: [(Entry, OverlayStyle)] = []
         for (i, e) in entries.enumerated() {
             let style = style(at: i)
-            if ObjectIdentifier(e.overlay) == selected {
-                selectedEntry = (e, style)
+            if !selected.isEmpty && selected.contains(ObjectIdentifier(e.overlay)) {
+                selectedEntries.append((e, style))
                 continue
             }
             draw(cr, e.shape, style, viewport: viewport, highlighted: false)
         }
-        if let (e, style) = selectedEntry { draw(cr, e.shape, style, viewport: viewport, highlighted: true) }
+        for (e, style) in selectedEntries { draw(cr, e.shape, style, viewport: viewport, highlighted: true) }
     }
 
     private func draw(_ cr: OpaquePointer, _ shape: ProjectedShape, _ style: OverlayStyle, viewport: Viewport, highlighted: Bool) {

@@ -1,0 +1,148 @@
+import CCalloutMapGtk
+import CalloutMapCore
+import CalloutMapGtk
+
+/// Selection, as `MKMapView` has it, for several items at once: a click selects one, Ctrl+click
+/// adds an item or takes it out; the last selected is the primary. Every selected item shows its
+/// callout (the popover approach: the primary's). The selection decides; callouts follow.
+extension MapView {
+    /// The primary selected annotation (the last selected), if any; a selected overlay's is its `OverlayAnchor`.
+    public var selectedAnnotation: (any Annotation)? { selectedView?.annotation }
+
+    /// Every selected annotation, in the order selected (the primary last).
+    public var selectedAnnotations: [any Annotation] { annotationLayer.selectedViews.compactMap(\.annotation) }
+
+    /// The primary's open callout's frame in the map's coordinates (nil for none, or for a popover).
+    public var calloutFrame: Rect? { selectedView.flatMap { callouts.frame(for: $0) } }
+
+    /// An annotation's open callout's frame in the map's coordinates, for the map as it is now
+    /// (nil when it has none open, or it is a popover).
+    public func calloutFrame(for annotation: any Annotation) -> Rect? {
+        annotationLayer.selectedViews.first { $0.annotation === annotation }.flatMap { callouts.frame(for: $0) }
+    }
+
+    /// Selects an annotation, first bringing it into view if it is off screen (MapKit silently
+    /// ignores that case), and opens its callout. Without `addingToSelection` the other selected
+    /// items are deselected, and selecting the only selected one does nothing; with it, the others
+    /// stay selected and it becomes the primary.
+    public func selectAnnotation(_ annotation: any Annotation, animated: Bool = true, addingToSelection adding: Bool = false) {
+        // Clusters are the map's own annotations: selectable while they are shown.
+        guard annotationLayer.annotations.contains(annotation) || annotationLayer.view(for: annotation) != nil else { return }
+        if !adding {
+            for other in selectedAnnotations where other !== annotation { deselectAnnotation(other, animated: animated) }
+        }
+        if let view = annotationLayer.selectedViews.first(where: { $0.annotation === annotation }) {
+            guard adding, selectedView !== view else { return }
+            annotationLayer.restack(view)  // the primary now
+            pinProxies.scheduleSync()
+            queueDraw()
+            if calloutMode == .popover { callouts.present(for: view) }
+            return
+        }
+        let p = viewport.screenPoint(for: annotation.coordinate)
+        if !viewport.bounds.contains(p) {
+            setCenter(annotation.coordinate)
+        }
+        annotationLayer.keep(annotation)
+        annotationLayer.layout(viewport)
+        guard let view = annotationLayer.view(for: annotation) else { return }
+        view.isSelected = true
+        annotationLayer.restack(view)  // the selected view comes to the front
+        pinProxies.scheduleSync()
+        queueDraw()
+        delegate?.mapView(self, didSelect: view)
+        callouts.present(for: view)
+        if calloutMode == .popover, !popoverKeepsSelection, callouts.isShowing(for: view) {
+            callouts.keepAfterDeselection(view)  // the pin is deselected once the popover shows
+            deselectAnnotation(annotation, animated: animated)
+        }
+    }
+
+    /// Deselects an annotation, or every selected one when nil; their callouts go. Deselecting
+    /// the primary makes the one selected before it the primary.
+    public func deselectAnnotation(_ annotation: (any Annotation)? = nil, animated: Bool = true) {
+        let views = annotationLayer.selectedViews.filter { annotation == nil || $0.annotation === annotation }
+        for view in views { deselect(view, animated: animated) }  // the primary last: it stays primary until then
+        if annotation != nil, calloutMode == .popover, let primary = selectedView, !callouts.isShowing {
+            callouts.present(for: primary)  // the popover follows the primary
+        }
+    }
+
+    private func deselect(_ view: AnnotationView, animated: Bool) {
+        guard let selected = view.annotation else { return }
+        callouts.dismiss(for: view, animated: animated)
+        view.isSelected = false
+        annotationLayer.restack(view)
+        annotationLayer.release(selected)
+        pinProxies.scheduleSync()
+        queueDraw()
+        delegate?.mapView(self, didDeselect: view)
+        if let anchor = selected as? OverlayAnchor { overlayDeselected(anchor) }
+    }
+
+    /// GTK closed a view's popover itself: its pin is deselected (if it still is) and focus returns to it.
+    func calloutWasClosed(for view: AnnotationView) {
+        if let annotation = view.annotation, view.isSelected { deselectAnnotation(annotation) }
+        pinProxies.focus(view)
+    }
+
+    // MARK: Clicks
+
+    /// A click (a press that never became a drag) at a point in the map's coordinates; with
+    /// `adding` (Ctrl held) it adds what was clicked to the selection, or takes it out.
+    func clicked(at point: Point, adding: Bool = false) {
+        if callouts.contains(point) { return }
+        // The press already hit-tested this point; nothing has moved since (it is a click).
+        let hit = pressHit.flatMap { $0.point == point ? $0.view : nil } ?? annotationView(at: point)
+        pressHit = nil
+        if let hit, callouts.handleClick(on: hit, at: point) { return }
+        guard let hit, hit.annotation != nil else {
+            if clickedOverlay(at: point, adding: adding) { return }  // pins win over shapes
+            cycler.reset()
+            if !adding { deselectAnnotation() }
+            return
+        }
+        if adding, hit.isSelected, let annotation = hit.annotation {
+            cycler.reset()
+            if annotation is OverlayAnchor { return }  // its ring takes no clicks
+            return deselectAnnotation(annotation)
+        }
+        // Cycle in the order without the selection boost, so selecting does not reshuffle. The
+        // pin on top as drawn is also on top without the boost, unless it is a selected one.
+        var stack: [AnnotationView]?  // tested only if needed, then once
+        func order() -> [AnnotationView] {
+            if let stack { return stack }
+            let sorted = annotationViews(at: point).sorted {
+                $0.stackingKey.ignoringSelection.isAbove($1.stackingKey.ignoringSelection)
+            }
+            stack = sorted
+            return sorted
+        }
+        let first = hit.isSelected ? (order().first ?? hit) : hit
+        func identity(_ view: AnnotationView) -> ObjectIdentifier? { view.annotation.map(ObjectIdentifier.init) }
+        guard let firstID = identity(first),
+              let id = cycler.pick(at: point, top: firstID, stack: { order().compactMap(identity) }),
+              let view = id == firstID ? first : order().first(where: { identity($0) == id }),
+              let annotation = view.annotation else { return }
+        if let cluster = annotation as? ClusterAnnotation,
+           Double(annotationLayer.clusters.expansionZoom(of: cluster)) <= Viewport.zoomRange.upperBound {
+            // A cluster: zoom to where it splits apart, centred on it.
+            let target = Double(annotationLayer.clusters.expansionZoom(of: cluster))
+            cycler.reset()
+            zoom(by: target - viewport.zoom, keeping: viewport.screenPoint(for: cluster.coordinate))
+            return
+        }
+        if view.isSelected && !adding {
+            clickedSelected(view)
+            return
+        }
+        selectAnnotation(annotation, animated: true, addingToSelection: adding)
+    }
+
+    /// A selected item clicked again: the custom approach hides or shows its callout; a popover
+    /// that was closed opens again.
+    func clickedSelected(_ view: AnnotationView) {
+        if calloutMode == .custom { callouts.toggleCustom(for: view) }
+        if calloutMode == .popover && !callouts.isShowing(for: view) { callouts.present(for: view) }
+    }
+}

@@ -1,0 +1,73 @@
+import CalloutMapCore
+import Foundation
+import XCTest
+
+/// Several callouts open at once in the real app: Ctrl+click adds and takes out, each selected
+/// pin's callout is logged with its frame, none overlaps another, Escape closes them all.
+final class MultiSelectionEndToEndTests: XCTestCase {
+    let goldenGate = Coordinate(latitude: 37.810332, longitude: -122.477437)
+    let marina = Coordinate(latitude: 37.8037, longitude: -122.4368)
+    let pacificHeights = Coordinate(latitude: 37.7925, longitude: -122.4382)
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        try XCTSkipUnless(hasTool("xdotool"), "needs xdotool")
+    }
+
+    func rect(_ any: Any?) -> Rect? {
+        guard let r = any as? [String: Double] else { return nil }
+        return Rect(x: r["x"]!, y: r["y"]!, width: r["width"]!, height: r["height"]!)
+    }
+
+    func testCtrlClickOpensSeveralCalloutsThatNeverOverlapAndEscapeClosesThemAll() throws {
+        for mode in ["standard", "annotation"] {
+            let app = try AppProcess(["--log-events", "--mode", mode, "--size", "1000x700", "--center", "37.8,-122.45", "--zoom", "13"])
+            let ready = try XCTUnwrap(app.next("ready"))
+            let m = try XCTUnwrap(rect(ready["map"]))
+            let c = try XCTUnwrap(ready["center"] as? [String: Double])
+            let viewport = Viewport(center: Coordinate(latitude: c["lat"]!, longitude: c["lon"]!), zoom: 13, size: m.size)
+            usleep(400_000)
+            func click(_ coordinate: Coordinate, up: Double, control: Bool = false) {
+                let p = viewport.screenPoint(for: coordinate)
+                let (x, y) = (Int(m.minX + p.x), Int(m.minY + p.y - up))
+                let press = control ? ["keydown", "ctrl", "click", "1", "keyup", "ctrl"] : ["click", "1"]
+                XCTAssertEqual(runTool("xdotool", ["mousemove", "\(x)", "\(y)", "sleep", "0.15"] + press), 0)
+            }
+            var frames: [String: Rect] = [:]
+            func shown(_ title: String) throws {
+                let event = try XCTUnwrap(app.next("callout-shown"), "\(mode): \(title)")
+                XCTAssertEqual(event["title"] as? String, title, mode)
+                frames[title] = try XCTUnwrap(rect(event["callout"]), "\(mode): \(title)'s callout frame")
+            }
+
+            click(goldenGate, up: 24)
+            XCTAssertEqual(app.next("select")?["title"] as? String, "Golden Gate Bridge", mode)
+            try shown("Golden Gate Bridge")
+            click(marina, up: 16, control: true)
+            XCTAssertEqual(app.next("select")?["title"] as? String, "Marina condo", mode)
+            try shown("Marina condo")
+            click(pacificHeights, up: 16, control: true)
+            XCTAssertEqual(app.next("select")?["title"] as? String, "Pacific Heights room", mode)
+            try shown("Pacific Heights room")
+            XCTAssertNil(app.next("deselect", timeout: 0.5), "\(mode): adding deselects nothing")
+            let all = Array(frames.values)
+            for (i, f) in all.enumerated() {
+                XCTAssertTrue(f.minX >= 0 && f.minY >= 0 && f.maxX <= m.width && f.maxY <= m.height, "\(mode): \(f) inside the map")
+                for g in all[(i + 1)...] { XCTAssertFalse(f.intersects(g), "\(mode): \(f) and \(g) overlap") }
+            }
+
+            // Ctrl+click on a selected pin takes it out; only its callout goes.
+            click(marina, up: 16, control: true)
+            let hidden = try XCTUnwrap(app.next("callout-hidden"), mode)
+            XCTAssertEqual(hidden["title"] as? String, "Marina condo")
+            XCTAssertEqual(app.next("deselect")?["title"] as? String, "Marina condo", mode)
+
+            // Escape closes the rest.
+            XCTAssertEqual(runTool("xdotool", ["key", "Escape"]), 0)
+            var gone: Set<String> = []
+            for _ in 0..<2 { if let t = app.next("deselect")?["title"] as? String { gone.insert(t) } }
+            XCTAssertEqual(gone, ["Golden Gate Bridge", "Pacific Heights room"], mode)
+
+        }
+    }
+}
