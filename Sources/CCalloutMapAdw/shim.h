@@ -5,8 +5,6 @@
 
 // GLib's type macros, which Swift cannot import.
 static inline const GVariantType *cm_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
-static inline GActionMap *cm_action_map(void *p) { return G_ACTION_MAP(p); }
 static inline GApplication *cm_application(void *p) { return G_APPLICATION(p); }
 static inline GtkApplication *cm_gtk_application(void *p) { return GTK_APPLICATION(p); }
 static inline GtkActionable *cm_actionable(void *p) { return GTK_ACTIONABLE(p); }
-static inline GMenuModel *cm_menu_model(void *p) { return G_MENU_MODEL(p); }

@@ -29,8 +29,23 @@ static inline GtkGesture *cm_gesture(void *p) { return GTK_GESTURE(p); }
 static inline GtkGestureSingle *cm_gesture_single(void *p) { return GTK_GESTURE_SINGLE(p); }
 static inline GtkWidgetClass *cm_widget_class(void *klass) { return GTK_WIDGET_CLASS(klass); }
 static inline GObjectClass *cm_object_class(void *klass) { return G_OBJECT_CLASS(klass); }
+static inline GActionMap *cm_action_map(void *p) { return G_ACTION_MAP(p); }
+static inline GActionGroup *cm_action_group(void *p) { return G_ACTION_GROUP(p); }
+static inline GMenuModel *cm_menu_model(void *p) { return G_MENU_MODEL(p); }
 
 static inline gboolean cm_is_button(void *p) { return GTK_IS_BUTTON(p); }
+
+// The text a clipboard holds from this process (NULL when none), for tests: a copy to g_free.
+static inline char *cm_clipboard_local_text(GdkClipboard *clipboard) {
+    GdkContentProvider *content = gdk_clipboard_get_content(clipboard);
+    if (!content) return NULL;
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    char *text = NULL;
+    if (gdk_content_provider_get_value(content, &value, NULL)) text = g_value_dup_string(&value);
+    g_value_unset(&value);
+    return text;
+}
 
 // Emits signals the way GTK's gestures do, for tests that cannot synthesize input.
 static inline void cm_emit_drag(gpointer gesture, const char *signal, double x, double y) {

@@ -545,6 +545,24 @@ final class MainWindow: MapViewDelegate {
         events.emit(event)
     }
 
+    func mapView(_ mapView: MapView, didShowChooserWith annotations: [any Annotation]) {
+        events.emit(["event": "chooser-shown", "titles": annotations.map { $0.title ?? "" }])
+    }
+
+    func mapView(_ mapView: MapView, didOpenContextMenuAt coordinate: Coordinate, title: String?) {
+        var event: [String: Any] = ["event": "context-menu", "lat": coordinate.latitude, "lon": coordinate.longitude]
+        if let title { event["title"] = title }
+        events.emit(event)
+    }
+
+    func mapView(_ mapView: MapView, didShowTooltipWith title: String) {
+        events.emit(["event": "tooltip-shown", "title": title])
+    }
+
+    func mapViewDidHideChooser(_ mapView: MapView) {
+        events.emit(["event": "chooser-hidden"])
+    }
+
     func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {
         events.emit(annotationEvent("popover-closed", view))
         panel.log(tr("Popover closed"), view.annotation?.title ?? "")

@@ -131,6 +131,18 @@ package enum Signal {
         g_signal_handler_disconnect(instance.rawObject, gulong(id))
     }
 
+    /// GtkWidget::query-tooltip: x, y, keyboard mode, the tooltip; returns whether to show it.
+    @discardableResult
+    package static func connect(_ instance: some GObjectPointer, _ name: String,
+                               _ handler: @escaping @MainActor (Int32, Int32, Bool, OpaquePointer?) -> Bool) -> UInt {
+        let t: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = {
+            _, x, y, keyboard, tooltip, data in
+            let box = ClosureBox<@MainActor (Int32, Int32, Bool, OpaquePointer?) -> Bool>.from(data)
+            return MainActor.assumeIsolated { box.call(x, y, keyboard != 0, tooltip) } ? 1 : 0
+        }
+        return attach(instance.rawObject, name, unsafeBitCast(t, to: GCallback.self), ClosureBox(handler))
+    }
+
     private static func attach<F>(_ instance: UnsafeMutableRawPointer, _ name: String,
                                   _ callback: GCallback, _ box: ClosureBox<F>) -> UInt {
         UInt(g_signal_connect_data(instance, name, callback, box.retainedPointer(), releaseBox, GConnectFlags(0)))

@@ -116,6 +116,19 @@ final class CalloutArrangerTests: XCTestCase {
         // Those with a free place never overlap each other; the rest (no room at all) are marked.
         assertArranged(free, requests)
         XCTAssertTrue(placed.allSatisfy(\.fits))
+        // Arranged again with nothing moved, every callout keeps its place exactly (what every
+        // frame of a pan does, cheaply: no search).
+        let again = arranger.arrange(zip(requests, placed).map { r, p in
+            var kept = r
+            kept.previous = p.spot
+            return kept
+        }, in: bounds)
+        for (a, b) in zip(again, placed) {
+            XCTAssertEqual(a.edge, b.edge)
+            XCTAssertEqual(a.isDetached, b.isDetached)
+            XCTAssertEqual(a.body.minX, b.body.minX, accuracy: 1e-9)
+            XCTAssertEqual(a.body.minY, b.body.minY, accuracy: 1e-9)
+        }
         XCTAssertEqual(free.count, 50, "\(placed.filter(\.isCrowded).count) crowded")
     }
 
@@ -172,6 +185,21 @@ final class CalloutArrangerTests: XCTestCase {
         assertArranged(placed, requests)
         XCTAssertEqual(placed[1].spot, old.spot)
         XCTAssertEqual(placed[0].edge, .below)
+    }
+
+    func testACrowdedCalloutKeepsItsPlaceWhileTheMapMoves() {
+        // A map with room for one callout: the second has nowhere free and overlaps (crowded);
+        // while the map moves it stays where it was rather than searching again.
+        let small = Rect(x: 0, y: 0, width: 260, height: 160)
+        let requests = [request(Point(x: 130, y: 120)), request(Point(x: 140, y: 120))]
+        let placed = arranger.arrange(requests, in: small)
+        XCTAssertFalse(placed[0].isCrowded)
+        XCTAssertTrue(placed[1].isCrowded)
+        XCTAssertTrue(placed[1].spot.isCrowded)
+        let moved = arranger.arrange([request(Point(x: 131, y: 121), previous: placed[0].spot),
+                                      request(Point(x: 141, y: 121), previous: placed[1].spot)], in: small)
+        XCTAssertEqual(moved[1].spot, placed[1].spot)
+        XCTAssertEqual(moved[1].body.origin, placed[1].body.origin + Point(x: 1, y: 1))
     }
 
     func testWhenNothingFitsTheFirstSideIsKeptWithAPan() {

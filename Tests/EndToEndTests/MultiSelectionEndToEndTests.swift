@@ -71,3 +71,43 @@ final class MultiSelectionEndToEndTests: XCTestCase {
         }
     }
 }
+
+/// The chooser in the real app: a click on six stalls at one point lists them; the keyboard picks one.
+final class ChooserEndToEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        try XCTSkipUnless(hasTool("xdotool"), "needs xdotool")
+    }
+
+    func testAClickOnStackedPlacesListsThemAndTheKeyboardPicksOne() throws {
+        let hall = Coordinate(latitude: 37.7953, longitude: -122.3931)
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/examples/market-hall.geojson").path
+        let app = try AppProcess(["--log-events", "--no-demo", file, "--size", "1000x700", "--center", "37.7953,-122.396", "--zoom", "15"])
+        let ready = try XCTUnwrap(app.next("ready"))
+        let m = try XCTUnwrap(ready["map"] as? [String: Double])
+        let c = try XCTUnwrap(ready["center"] as? [String: Double])
+        let viewport = Viewport(center: Coordinate(latitude: c["lat"]!, longitude: c["lon"]!), zoom: 15,
+                                size: Size(width: m["width"]!, height: m["height"]!))
+        usleep(600_000)
+        let p = viewport.screenPoint(for: hall)
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m["x"]! + p.x))", "\(Int(m["y"]! + p.y))", "sleep", "0.15", "click", "1"]), 0)
+        let shown = try XCTUnwrap(app.next("chooser-shown"))
+        XCTAssertEqual(shown["titles"] as? [String], ["Bakery", "Bookshop", "Cheese counter", "Coffee roaster", "Olive oil shop", "Oyster bar"])
+        XCTAssertNil(app.next("select", timeout: 0.5), "nothing selected until one is picked")
+        XCTAssertEqual(runTool("xdotool", ["key", "--delay", "150", "Down", "Down", "Return"]), 0)
+        XCTAssertNotNil(app.next("chooser-hidden"))
+        XCTAssertEqual(app.next("select")?["title"] as? String, "Cheese counter")
+        XCTAssertEqual(app.next("callout-shown")?["title"] as? String, "Cheese counter")
+        // Again, and Escape closes it with nothing picked.
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m["x"]! + 30))", "\(Int(m["y"]! + 30))", "click", "1"]), 0)
+        XCTAssertNotNil(app.next("deselect"))
+        usleep(300_000)
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m["x"]! + p.x))", "\(Int(m["y"]! + p.y))", "sleep", "0.15", "click", "1"]), 0)
+        XCTAssertNotNil(app.next("chooser-shown"))
+        usleep(300_000)
+        XCTAssertEqual(runTool("xdotool", ["key", "Escape"]), 0)
+        XCTAssertNotNil(app.next("chooser-hidden"))
+        XCTAssertNil(app.next("select", timeout: 0.5))
+    }
+}

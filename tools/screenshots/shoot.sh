@@ -4,7 +4,7 @@
 # release binary with the given arguments; waits, then captures the whole screen.
 #   tools/screenshots/shoot.sh docs/window-light.png --light --select "Ferry Building"
 # Set SHOOT_DELAY (seconds, default 4) for slow starts, SHOOT_KEYS for xdotool keys to press first,
-# SHOOT_CLICK=X,Y to click there first (a header-bar button), SHOOT_BIN for another binary (a debug build).
+# SHOOT_CLICK=X,Y to click there first (a header-bar button; SHOOT_BUTTON=3 for a right-click), SHOOT_BIN for another binary (a debug build).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="$1"; shift
@@ -22,7 +22,7 @@ dbus-run-session -- bash -c '
   "$0" "$@" >/dev/null 2>&1 &
   app=$!
   sleep "${SHOOT_DELAY:-4}"
-  if [ -n "${SHOOT_CLICK:-}" ]; then xdotool mousemove ${SHOOT_CLICK/,/ } click 1 sleep 0.3 mousemove 2 798; sleep 1; fi
+  if [ -n "${SHOOT_CLICK:-}" ]; then xdotool mousemove ${SHOOT_CLICK/,/ } click ${SHOOT_BUTTON:-1} sleep 0.3; [ "${SHOOT_BUTTON:-1}" = 3 ] || xdotool mousemove 2 798; sleep 1; fi
   if [ -n "${SHOOT_KEYS:-}" ]; then xdotool key --delay 200 $SHOOT_KEYS; sleep 1; fi
   import -window root "'"$out"'"
   kill "$app"' "$bin" --size 1280x800 "$@"

@@ -44,7 +44,7 @@ package struct CalloutArranger: Sendable {
     /// Points tried along one side besides the lone callout's.
     package var stepsAlongSide = 8
     /// Spacing of the grid searched over the whole map when no leader distance has room.
-    package var gridStep = 8.0
+    package var gridStep = 12.0
 
     package init() {}
 
@@ -73,12 +73,22 @@ package struct CalloutArranger: Sendable {
     /// last place if that is still free, or its pin has left the map.
     private func kept(_ r: CalloutRequest, state: State) -> CalloutPlacement? {
         guard let previous = r.previous else { return nil }
+        // One that found no free place keeps it while the map moves (searching again each frame
+        // would find none again, at the cost of a search over the whole map).
+        if previous.isCrowded {
+            var last = restore(previous, for: r)
+            last.isCrowded = true
+            return last
+        }
         if !previous.isDetached {
             let slid = placer.candidate(previous.edge, size: r.size, pin: r.pin, anchor: r.anchor, area: state.area)
             if state.isFree(slid, withinArea: false) { return slid }
         }
         let last = restore(previous, for: r)
-        return !state.area.contains(r.anchor) || state.isFree(last) ? last : nil
+        // A callout set apart stays while it overlaps nothing, even if its leader line now
+        // passes under another callout (it may have been placed so when the map was full).
+        let check = previous.isDetached ? state.allowingLeadersAcrossCallouts : state
+        return !state.area.contains(r.anchor) || check.isFree(last) ? last : nil
     }
 
     /// The callout at a spot it had: the same side and offset from the tip, for the pin as it is now.
@@ -146,6 +156,10 @@ package struct CalloutArranger: Sendable {
             var x = area.minX
             while x + r.size.width <= area.maxX {
                 let body = Rect(x: x, y: y, width: r.size.width, height: r.size.height)
+                if let blocker = state.rectangle(blocking: body) {
+                    x = max(x + step, blocker.maxX)  // nothing left of the blocker's right edge is free on this row
+                    continue
+                }
                 let distance = (body.center - r.pin.center).length
                 if distance < bestDistance {
                     let direction = body.center - r.pin.center
@@ -236,6 +250,14 @@ package struct CalloutArranger: Sendable {
                 for pin in pins where !pin.insetBy(dx: -2, dy: -2).contains(b) && Self.segment(a, b, meets: pin) { return false }
             }
             return true
+        }
+
+        /// An obstacle, callout or pin that a body (with no arrow) would overlap; nil when none does.
+        func rectangle(blocking body: Rect) -> Rect? {
+            for o in obstacles where o.intersects(body) { return o }
+            for t in taken where t.intersects(body) { return t }
+            for pin in pins where pin.intersects(body) { return pin }
+            return nil
         }
 
         /// Whether a segment passes through a rectangle (Liang–Barsky clipping).

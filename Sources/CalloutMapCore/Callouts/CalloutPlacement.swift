@@ -48,7 +48,7 @@ package struct CalloutPlacement: Equatable, Sendable {
     }
 
     /// Where the body is relative to the tip: what stays the same while the map moves.
-    package var spot: CalloutSpot { CalloutSpot(edge: edge, offset: body.origin - tip, isDetached: isDetached) }
+    package var spot: CalloutSpot { CalloutSpot(edge: edge, offset: body.origin - tip, isDetached: isDetached, isCrowded: isCrowded) }
 }
 
 /// A callout's place relative to its pin (its side and the body's offset from the tip), kept
@@ -57,11 +57,14 @@ package struct CalloutSpot: Equatable, Sendable {
     package var edge: CalloutEdge
     package var offset: Point
     package var isDetached: Bool
+    /// It found no free place (it overlaps others).
+    package var isCrowded: Bool
 
-    package init(edge: CalloutEdge, offset: Point, isDetached: Bool = false) {
+    package init(edge: CalloutEdge, offset: Point, isDetached: Bool = false, isCrowded: Bool = false) {
         self.edge = edge
         self.offset = offset
         self.isDetached = isDetached
+        self.isCrowded = isCrowded
     }
 }
 

@@ -37,8 +37,9 @@ package final class AnnotationLayer {
     /// Annotations shown with the others but not among them (a callout annotation), with their views.
     private(set) var attached: [any Annotation] = []
     private var attachedViews: [ObjectIdentifier: AnnotationView] = [:]
-    /// Annotations whose views stay even off screen (the selected one, one being dragged).
-    private(set) var kept: Set<ObjectIdentifier> = []
+    /// Annotations whose views stay even off screen or inside a cluster (the selected ones, one
+    /// being dragged).
+    private(set) var kept: [ObjectIdentifier: any Annotation] = [:]
     /// The viewport of the last layout; the next one with the same viewport is skipped.
     private var laidOut: Viewport?
     private var needsLayout = true
@@ -82,7 +83,7 @@ package final class AnnotationLayer {
         needsLayout = true
         for a in gone {
             let id = ObjectIdentifier(a)
-            kept.remove(id)
+            kept.removeValue(forKey: id)
             if let view = visible.removeValue(forKey: id) { recycle(view) }
         }
         stack.removeAll { view in view.annotation.map { !annotations.contains($0) && !isAttached($0) } ?? true }
@@ -145,9 +146,7 @@ package final class AnnotationLayer {
             ? clusters.items(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: viewport.zoom)
             : annotations.annotations(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         wanted += attached
-        for id in kept where !wanted.contains(where: { ObjectIdentifier($0) == id }) {
-            if let a = visible[id]?.annotation { wanted.append(a) }
-        }
+        for (id, a) in kept where !wanted.contains(where: { ObjectIdentifier($0) == id }) { wanted.append(a) }
         var next: [ObjectIdentifier: AnnotationView] = [:]
         next.reserveCapacity(wanted.count)
         var membershipChanged = false
@@ -198,13 +197,14 @@ package final class AnnotationLayer {
     /// Keeps an annotation's view even off screen (while selected or dragged).
     package func keep(_ annotation: any Annotation) {
         let id = ObjectIdentifier(annotation)
-        kept.insert(id)
+        kept[id] = annotation
         if visible[id] == nil { needsLayout = true }
     }
 
     package func release(_ annotation: any Annotation) {
-        kept.remove(ObjectIdentifier(annotation))
-        // Only a view now off screen needs a layout (to go back to its pool).
+        kept.removeValue(forKey: ObjectIdentifier(annotation))
+        // Only a view now off screen or in a cluster needs a layout (to go back to its pool).
+        if clusters.isEnabled { needsLayout = true }
         if let viewport = laidOut {
             let p = viewport.screenPoint(for: annotation.coordinate)
             if !viewport.bounds.insetBy(dx: -Self.margin, dy: -Self.margin).contains(p) { needsLayout = true }

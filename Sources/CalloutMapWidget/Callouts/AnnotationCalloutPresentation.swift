@@ -48,7 +48,7 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
         if calloutView.place(placement) { host.annotationLayer.remeasure() }
         guard needsAutoPan else { return }
         needsAutoPan = false
-        if !placement.fits { host.pan(by: placement.pan) }
+        if !placement.fits && !host.isUserMoving { host.pan(by: placement.pan) }
     }
 
     func contains(_ point: Point) -> Bool { false }  // hit with the pins, as an annotation

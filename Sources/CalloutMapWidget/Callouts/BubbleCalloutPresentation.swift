@@ -49,11 +49,12 @@ class BubbleCalloutPresentation: CalloutPresentation {
         var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
                                  width: Int32(f.width.rounded()), height: Int32(f.height.rounded()))
         gtk_widget_size_allocate(bubble.widget, &rect, -1)
-        // Pan once when the callout opens, and again only when its content grows.
+        // Pan once when the callout opens, and again only when its content grows; never while
+        // the user moves the map (and not later for that: once they pan, the map is theirs).
         let size = placement.body.size
         if let last = pannedFor, size.width <= last.width, size.height <= last.height { return }
         pannedFor = size
-        if !placement.fits { host.pan(by: placement.pan) }
+        if !placement.fits && !host.isUserMoving { host.pan(by: placement.pan) }
     }
 
     func frame(for placement: CalloutPlacement?) -> Rect? {

@@ -4,9 +4,9 @@ import Foundation
 
 /// The callout-as-annotation approach: on select, an annotation at
 /// the pin's own coordinate whose view draws the callout; on deselect it goes.
-/// It moves with the map like any pin — and, unlike the original, it does not
-/// drift while zooming: its view's offset is the pin view's callout anchor in
-/// screen pixels, re-read at every layout, never a latitude/longitude offset.
+/// It moves with the map like any pin, and does not drift while zooming: its
+/// view's offset from the pin is kept in screen pixels, never as a
+/// latitude/longitude offset (which would grow and shrink with the zoom).
 final class CalloutAnnotation: Annotation {
     let pin: any Annotation
     var coordinate: Coordinate { pin.coordinate }

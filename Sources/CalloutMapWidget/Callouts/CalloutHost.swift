@@ -27,6 +27,8 @@ protocol CalloutHost: AnyObject {
     func fadeIn(_ widget: UnsafeMutablePointer<GtkWidget>)
     /// Fades a bubble out, then unparents it.
     func fadeOut(_ bubble: CalloutBubble)
+    /// Whether the user is moving the map now (a drag or a pinch): no callout pans it then.
+    var isUserMoving: Bool { get }
     /// Pans the map (content offset) to show a callout, animated.
     func pan(by offset: Point)
     /// A control in a view's callout was clicked.

@@ -128,6 +128,7 @@ final class CalloutPresenter: CalloutHost {
     var temporaryTitle: String? { map.temporaryCalloutTitle }
     var animationsEnabled: Bool { map.animationsEnabled }
     func pan(by offset: Point) { map.animatePan(by: offset) }
+    var isUserMoving: Bool { map.press != nil || map.pinchStartZoom != nil }
 
     func members(of view: AnnotationView) -> (names: [String], more: Int) {
         guard let cluster = view.annotation as? ClusterAnnotation else { return ([], 0) }

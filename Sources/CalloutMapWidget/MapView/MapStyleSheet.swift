@@ -1,7 +1,8 @@
 import CCalloutMapGtk
 
 /// The widget's CSS: a focus ring when the map is reached by keyboard, invisible pin
-/// proxies, and light text in the dark custom callout.
+/// proxies, light text in the dark custom callout, and the focused item's tooltip dressed as
+/// GTK's own.
 @MainActor
 enum MapStyleSheet {
     private static var installed = false
@@ -13,6 +14,10 @@ enum MapStyleSheet {
     }
     callout .custom-callout label { color: #ffffff; }
     callout .custom-callout label.dim-label { color: rgba(255, 255, 255, 0.75); }
+    popover.map-tooltip > contents {
+      background-color: rgba(0, 0, 0, 0.8); color: #ffffff;
+      border-radius: 6px; padding: 6px 10px; box-shadow: none; border: none;
+    }
     map > button.pin-proxy {
       background: none; border: none; box-shadow: none; outline: none;
       min-width: 0; min-height: 0; padding: 0; margin: 0;

@@ -15,6 +15,10 @@ extension MapView {
             self?.pressIsTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
             let state = gtk_event_controller_get_current_event_state(cm_controller(drag.rawObject))
             self?.pressAddsToSelection = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            // Only the primary button (or a finger) clicks; the secondary opens the context menu.
+            let button = gtk_gesture_single_get_current_button(cm_gesture_single(drag.rawObject))
+            self?.pressIsPrimary = button == 0 || button == UInt32(GDK_BUTTON_PRIMARY)
+            self?.pressOpenedMenu = false
             self?.dragBegan(at: Point(x: x, y: y))
         }
         Signal.connect(drag, "drag-update") { [weak self] (dx: Double, dy: Double) in self?.dragMoved(by: Point(x: dx, y: dy)) }
@@ -25,13 +29,29 @@ extension MapView {
         Signal.connect(swipe, "swipe") { [weak self] (vx: Double, vy: Double) in self?.flung(velocity: Point(x: vx, y: vy)) }
         add(swipe)
 
+        // Double-click zooms in; the secondary button opens the context menu.
         let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(cm_gesture_single(click.rawObject), 0)
         Signal.connect(click, "pressed") { [weak self] (n: Int, x: Double, y: Double) in
             guard let self else { return }
             if let widget = self.widget { gtk_widget_grab_focus(widget) }
-            if n == 2 { self.zoom(by: ZoomSteps.key, keeping: Point(x: x, y: y)) }
+            let button = gtk_gesture_single_get_current_button(cm_gesture_single(click.rawObject))
+            if button == UInt32(GDK_BUTTON_SECONDARY) {
+                self.openContextMenu(at: Point(x: x, y: y))
+            } else if n == 2 && button != UInt32(GDK_BUTTON_MIDDLE) {
+                self.zoom(by: ZoomSteps.key, keeping: Point(x: x, y: y))
+            }
         }
         add(click)
+
+        // The context menu for a finger held down.
+        let hold = gtk_gesture_long_press_new()!
+        gtk_gesture_single_set_touch_only(cm_gesture_single(hold.rawObject), 1)
+        Signal.connect(hold, "pressed") { [weak self] (x: Double, y: Double) -> Void in
+            self?.pressOpenedMenu = true
+            self?.openContextMenu(at: Point(x: x, y: y))
+        }
+        add(hold)
 
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
         Signal.connect(scroll, "scroll") { [weak self] (dx: Double, dy: Double) -> Bool in
@@ -110,7 +130,7 @@ extension MapView {
             draggedPin = nil
         }
         if !ended.isDrag {
-            clicked(at: ended.start, adding: pressAddsToSelection)
+            if pressIsPrimary && !pressOpenedMenu { clicked(at: ended.start, adding: pressAddsToSelection) }
             return
         }
         // A fling (swipe) follows drag-end within the same event; settle only if none starts.
@@ -207,6 +227,10 @@ extension MapView {
             }
             guard selectedAnnotation != nil else { return false }
             deselectAnnotation()
+            return true
+        }
+        if Int32(keyval) == GDK_KEY_Menu || (Int32(keyval) == GDK_KEY_F10 && modifiers & GDK_SHIFT_MASK.rawValue != 0) {
+            openContextMenuFromKeyboard()
             return true
         }
         if pinProxies.hasFocus, let direction = Self.arrowDirection(keyval) {

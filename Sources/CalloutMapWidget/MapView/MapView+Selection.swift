@@ -1,6 +1,7 @@
 import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
+import Foundation
 
 /// Selection, as `MKMapView` has it, for several items at once: a click selects one, Ctrl+click
 /// adds an item or takes it out; the last selected is the primary. Every selected item shows its
@@ -51,6 +52,7 @@ extension MapView {
         pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didSelect: view)
+        focusTooltip.hide()  // the callout says it now
         callouts.present(for: view)
         if calloutMode == .popover, !popoverKeepsSelection, callouts.isShowing(for: view) {
             callouts.keepAfterDeselection(view)  // the pin is deselected once the popover shows
@@ -118,6 +120,7 @@ extension MapView {
             stack = sorted
             return sorted
         }
+        if showChooser(at: point, hit: hit, stack: order(), adding: adding) { return }
         let first = hit.isSelected ? (order().first ?? hit) : hit
         func identity(_ view: AnnotationView) -> ObjectIdentifier? { view.annotation.map(ObjectIdentifier.init) }
         guard let firstID = identity(first),
@@ -137,6 +140,49 @@ extension MapView {
             return
         }
         selectAnnotation(annotation, animated: true, addingToSelection: adding)
+    }
+
+    /// Opens the chooser when the click cannot tell places apart: two or more pins stacked within
+    /// 2 points of the hit one's point, or a cluster whose expansion zoom is past the deepest (or
+    /// whose members would only split into such a stack).
+    /// Returns whether it opened.
+    private func showChooser(at point: Point, hit: AnnotationView, stack: [AnnotationView], adding: Bool) -> Bool {
+        guard let widget else { return false }
+        var places: [any Annotation] = [], more = 0
+        if let cluster = hit.annotation as? ClusterAnnotation {
+            let splits = Double(annotationLayer.clusters.expansionZoom(of: cluster)) <= Viewport.zoomRange.upperBound
+            guard !splits || cluster.count <= PinChooser.maxRows else { return false }
+            places = annotationLayer.clusters.members(of: cluster, limit: PinChooser.maxRows)
+            // Members all on one spot even at the deepest zoom split into a stack: list them now.
+            guard !splits || Self.areStacked(places.map(\.coordinate)) else { return false }
+            more = cluster.count - places.count
+            // A cluster's members have no order on screen: listed by title.
+            places.sort { ($0.title ?? "").localizedStandardCompare($1.title ?? "") == .orderedAscending }
+        } else {
+            let stacked = stack.filter { view in
+                guard let a = view.annotation, !(a is ClusterAnnotation || a is OverlayAnchor || a is CalloutAnnotation) else { return false }
+                return (view.anchor - hit.anchor).length <= Self.stackedDistance
+            }
+            guard stacked.count >= 2 else { return false }
+            places = stacked.compactMap(\.annotation)
+        }
+        guard !places.isEmpty else { return false }
+        cycler.reset()
+        chooserAdds = adding
+        chooser.show(places, more: more, at: point, in: widget)
+        delegate?.mapView(self, didShowChooserWith: chooser.listed)
+        return true
+    }
+
+    /// Pins whose points are this close on screen cannot be told apart by a click: a list opens.
+    public static let stackedDistance = 2.0
+
+    /// Whether points stay within `stackedDistance` of one another at the deepest zoom.
+    private static func areStacked(_ coordinates: [Coordinate]) -> Bool {
+        let points = coordinates.map(WebMercator.worldPoint(for:))
+        guard let first = points.first else { return false }
+        let scale = Viewport.tileSize * pow(2, Viewport.zoomRange.upperBound)
+        return points.allSatisfy { abs($0.x - first.x) * scale <= stackedDistance && abs($0.y - first.y) * scale <= stackedDistance }
     }
 
     /// A selected item clicked again: the custom approach hides or shows its callout; a popover

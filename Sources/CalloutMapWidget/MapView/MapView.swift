@@ -42,6 +42,8 @@ public final class MapView: WidgetImplementation {
     var pressIsTouch = false
     /// Whether Ctrl was held at the current press: its click adds to the selection or takes out.
     var pressAddsToSelection = false
+    /// Whether the current press is the primary button's (or a finger's): only that one clicks.
+    var pressIsPrimary = true
     var cycler = ClickCycler<ObjectIdentifier>()
     /// The primary selected annotation's view (kept even off screen while selected); the layer's top view.
     public var selectedView: AnnotationView? { annotationLayer.topView }
@@ -55,6 +57,37 @@ public final class MapView: WidgetImplementation {
     lazy var pinProxies = PinProxies(map: self)
     lazy var shapeProxies = ShapeProxies(map: self)
     lazy var callouts = CalloutPresenter(map: self)
+    /// The list of places a click cannot tell apart (stacked pins, a cluster that cannot split).
+    lazy var chooser: PinChooser = {
+        let chooser = PinChooser()
+        chooser.onChoose = { [weak self] annotation in
+            guard let self else { return }
+            self.selectAnnotation(annotation, animated: true, addingToSelection: self.chooserAdds)
+        }
+        chooser.onHide = { [weak self] in
+            guard let self, !self.isDisposed else { return }
+            self.delegate?.mapViewDidHideChooser(self)
+        }
+        return chooser
+    }()
+    /// Whether the chooser's pick is added to the selection (it opened on a Ctrl+click).
+    var chooserAdds = false
+    /// The context menu (right-click, long press, Shift+F10 or Menu).
+    lazy var contextMenu: MapContextMenu = {
+        let menu = MapContextMenu()
+        menu.onZoomIn = { [weak self] p in self?.zoom(by: ZoomSteps.key, keeping: p) }
+        menu.onCenter = { [weak self] p in
+            guard let self else { return }
+            self.animatePan(by: Point(x: self.viewport.size.width / 2 - p.x, y: self.viewport.size.height / 2 - p.y))
+        }
+        return menu
+    }()
+    /// The current press opened the context menu (a long press): its release is no click.
+    var pressOpenedMenu = false
+    /// The tooltip of the pin or shape with keyboard focus.
+    lazy var focusTooltip = FocusTooltip()
+    /// The item whose tooltip was last reported to the delegate (nil once none shows).
+    var tooltipShown: ObjectIdentifier?
     var panAnimation: (start: Double, total: Point, applied: Point)?
     /// How a selected pin shows its information; switching re-presents the current selection's callouts.
     public var calloutMode = CalloutMode.standard {
@@ -117,6 +150,8 @@ public final class MapView: WidgetImplementation {
         cm_accessible_set_label(widget, tr("Map"))
         MapStyleSheet.install()
         installControllers()
+        contextMenu.install(on: widget)
+        installTooltips()
         if let settings = gtk_settings_get_default() {
             // GtkSettings lives for the whole process: this handler is disconnected in dispose().
             fontNotification = Signal.connect(settings, "notify::gtk-font-name") { [weak self] (_: UnsafeMutableRawPointer?) in
@@ -220,6 +255,10 @@ public final class MapView: WidgetImplementation {
         pinProxies.removeAll()
         shapeProxies.removeAll()
         callouts.removeAll()
+        chooser.onHide = nil
+        chooser.close()
+        contextMenu.close()
+        focusTooltip.remove()
         isDisposed = true
         widget = nil
     }

@@ -33,6 +33,17 @@ public protocol MapViewDelegate: AnyObject {
     /// An open callout moved on its pin other than with the map (another callout opened beside
     /// it, its content changed size): its new frame in the map's coordinates.
     func mapView(_ mapView: MapView, didPlaceCalloutFor view: AnnotationView, frame: Rect)
+    /// A click fell on places that cannot be told apart (pins stacked on one point, or a cluster
+    /// that cannot split further): a list of them opened there, these first (at most 200).
+    func mapView(_ mapView: MapView, didShowChooserWith annotations: [any Annotation])
+    /// That list closed (a place picked, Escape, or a click elsewhere).
+    func mapViewDidHideChooser(_ mapView: MapView)
+    /// A context menu opened (a right-click, a long press, Shift+F10 or Menu): on a pin or a
+    /// shape (its title given; "" when it has none) or on the map (title nil), for a coordinate.
+    func mapView(_ mapView: MapView, didOpenContextMenuAt coordinate: Coordinate, title: String?)
+    /// A tooltip appeared for a pin or a shape (the pointer rested on it, or it took keyboard
+    /// focus): its title.
+    func mapView(_ mapView: MapView, didShowTooltipWith title: String)
     /// The visible region is about to change: a pan, zoom, fling or programmatic move begins.
     func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool)
     /// The visible region settled after a pan, zoom, fling or programmatic move.
@@ -62,6 +73,10 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, didHideCalloutFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, didCloseCalloutPopoverFor view: AnnotationView) {}
     public func mapView(_ mapView: MapView, didPlaceCalloutFor view: AnnotationView, frame: Rect) {}
+    public func mapView(_ mapView: MapView, didShowChooserWith annotations: [any Annotation]) {}
+    public func mapViewDidHideChooser(_ mapView: MapView) {}
+    public func mapView(_ mapView: MapView, didShowTooltipWith title: String) {}
+    public func mapView(_ mapView: MapView, didOpenContextMenuAt coordinate: Coordinate, title: String?) {}
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}

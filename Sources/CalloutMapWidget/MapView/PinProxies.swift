@@ -121,5 +121,8 @@ final class PinProxies: ProxyButtonsOwner {
     func focusEntered(_ widget: UnsafeMutablePointer<GtkWidget>) {
         guard let view = view(of: widget) else { return }
         current = view
+        map.keyboardFocusMoved()
     }
+
+    func focusLeft() { map.keyboardFocusMoved() }
 }

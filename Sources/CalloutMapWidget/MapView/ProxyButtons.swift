@@ -13,6 +13,8 @@ protocol ProxyButtonsOwner: AnyObject {
     func activated(_ button: UnsafeMutablePointer<GtkWidget>)
     /// A button took keyboard focus.
     func focusEntered(_ button: UnsafeMutablePointer<GtkWidget>)
+    /// Focus left the buttons.
+    func focusLeft()
     /// Brings the buttons up to date (on the idle after `scheduleSync()`).
     func sync()
 }
@@ -69,7 +71,7 @@ final class ProxyButtons {
 
     private func focusChanged(to button: UnsafeMutablePointer<GtkWidget>?) {
         hasFocus = button != nil
-        if let button { owner?.focusEntered(button) }
+        if let button { owner?.focusEntered(button) } else { owner?.focusLeft() }
         if let map = parent() { gtk_widget_queue_draw(map) }
     }
 

@@ -122,5 +122,8 @@ final class ShapeProxies: ProxyButtonsOwner {
     func focusEntered(_ widget: UnsafeMutablePointer<GtkWidget>) {
         guard let e = entry(of: widget) else { return }
         current = e.id
+        map.keyboardFocusMoved()
     }
+
+    func focusLeft() { map.keyboardFocusMoved() }
 }
