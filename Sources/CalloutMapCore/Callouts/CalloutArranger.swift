@@ -30,8 +30,8 @@ package struct CalloutRequest: Sendable {
 ///    other points along that side, nearest first, its arrow always kept on the pin.
 /// 3. When every side is inside the map but taken, it sits apart — at growing distances, in
 ///    directions starting from its first side, then anywhere on the map, nearest first — joined
-///    to its pin by a leader line that crosses no other callout or selected pin (when no such
-///    place is left, one that passes under them).
+///    to its pin by a leader line that crosses no other callout, leader line or selected pin
+///    (when no such place is left, one that passes under them).
 /// 4. When nothing is free, it takes its place as a lone callout would: over the others (marked
 ///    crowded) when the map is full, or with the pan that shows it when no side fits the map.
 /// A callout whose pin has left the map keeps its last place: it is going off screen with it.
@@ -181,6 +181,11 @@ package struct CalloutArranger: Sendable {
         return p
     }
 
+    /// Whether two leader lines cross.
+    package static func leadersCross(_ a: (from: Point, to: Point), _ b: (from: Point, to: Point)) -> Bool {
+        State.segments(a.from, a.to, cross: b.from, b.to)
+    }
+
     /// Twelve directions (unit vectors, y down), the first side's first, then alternately either side of it.
     private static func directions(startingFrom edge: CalloutEdge) -> [Point] {
         let base: Double = switch edge {
@@ -246,6 +251,7 @@ package struct CalloutArranger: Sendable {
             if p.isDetached {
                 let (a, b) = p.leader
                 for body in bodies where Self.segment(a, b, meets: body) { return false }
+                for (c, d) in leaders where Self.segments(a, b, cross: c, d) { return false }
                 // Nor across another selected pin (its own ends at the tip).
                 for pin in pins where !pin.insetBy(dx: -2, dy: -2).contains(b) && Self.segment(a, b, meets: pin) { return false }
             }
@@ -258,6 +264,13 @@ package struct CalloutArranger: Sendable {
             for t in taken where t.intersects(body) { return t }
             for pin in pins where pin.intersects(body) { return pin }
             return nil
+        }
+
+        /// Whether two segments cross (touching at an end, as leaders to one pin do, is not crossing).
+        static func segments(_ a: Point, _ b: Point, cross c: Point, _ d: Point) -> Bool {
+            func side(_ p: Point, _ q: Point, _ r: Point) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
+            let d1 = side(c, d, a), d2 = side(c, d, b), d3 = side(a, b, c), d4 = side(a, b, d)
+            return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
         }
 
         /// Whether a segment passes through a rectangle (Liang–Barsky clipping).

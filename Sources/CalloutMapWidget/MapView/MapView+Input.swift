@@ -4,7 +4,8 @@ import Foundation
 import CalloutMapGtk
 
 /// Pointer, touchpad and keyboard input: drag to pan with a fling, wheel and
-/// pinch zoom anchored where the pointer or fingers are, double-click zoom, keys.
+/// pinch zoom anchored where the pointer or fingers are, double-click zoom, the context
+/// menu's gestures; the controllers that hand keys to `keyPressed` (MapView+Keys.swift).
 extension MapView {
     func installControllers() {
         let drag = gtk_gesture_drag_new()!
@@ -209,71 +210,13 @@ extension MapView {
         regionChanged(settled: true, animated: false)
     }
 
-    // MARK: Wheel and keys
+    // MARK: Wheel
 
     func scrolled(dy: Double, wheel: Bool) -> Bool {
         guard dy != 0, dy.isFinite else { return false }
         let delta = wheel ? -dy * ZoomSteps.wheelNotch : -dy * ZoomSteps.smoothScrollUnit
         zoom(by: delta, keeping: pointer, animated: wheel)
         return true
-    }
-
-    func keyPressed(_ keyval: UInt32, modifiers: UInt32) -> Bool {
-        let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
-        if Int32(keyval) == GDK_KEY_Escape {
-            if draggedPin?.view.dragState == .dragging {
-                endPinDrag(cancelled: true)
-                return true
-            }
-            guard selectedAnnotation != nil else { return false }
-            deselectAnnotation()
-            return true
-        }
-        if Int32(keyval) == GDK_KEY_Menu || (Int32(keyval) == GDK_KEY_F10 && modifiers & GDK_SHIFT_MASK.rawValue != 0) {
-            openContextMenuFromKeyboard()
-            return true
-        }
-        if pinProxies.hasFocus, let direction = Self.arrowDirection(keyval) {
-            _ = pinProxies.moveFocus(direction)  // at the last pin that way, stay (do not pan)
-            return true
-        }
-        if shapeProxies.hasFocus, let direction = Self.arrowDirection(keyval) {
-            _ = shapeProxies.moveFocus(direction)  // likewise between shapes
-            return true
-        }
-        switch Int32(keyval) {
-        case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add:
-            zoom(by: ZoomSteps.key)
-        case GDK_KEY_minus, GDK_KEY_KP_Subtract:
-            zoom(by: -ZoomSteps.key)
-        case GDK_KEY_Left, GDK_KEY_KP_Left:
-            panAnimatedByKey(Point(x: ZoomSteps.arrowPan, y: 0), fast: control)
-        case GDK_KEY_Right, GDK_KEY_KP_Right:
-            panAnimatedByKey(Point(x: -ZoomSteps.arrowPan, y: 0), fast: control)
-        case GDK_KEY_Up, GDK_KEY_KP_Up:
-            panAnimatedByKey(Point(x: 0, y: ZoomSteps.arrowPan), fast: control)
-        case GDK_KEY_Down, GDK_KEY_KP_Down:
-            panAnimatedByKey(Point(x: 0, y: -ZoomSteps.arrowPan), fast: control)
-        default:
-            return false
-        }
-        return true
-    }
-
-    static func arrowDirection(_ keyval: UInt32) -> SpatialNavigation.Direction? {
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
-        case GDK_KEY_Right, GDK_KEY_KP_Right: return .right
-        case GDK_KEY_Up, GDK_KEY_KP_Up: return .up
-        case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
-        default: return nil
-        }
-    }
-
-    private func panAnimatedByKey(_ delta: Point, fast: Bool) {
-        stopMotion()
-        viewport.pan(by: fast ? delta * 4 : delta)
-        regionChanged(settled: true, animated: false)
     }
 
     // MARK: Frame ticks
