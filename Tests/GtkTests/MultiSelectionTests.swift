@@ -190,6 +190,51 @@ final class MultiSelectionTests: XCTestCase {
         }
     }
 
+    func testCtrlEnterOnAFocusedPinAddsItAndTakesItOut() {
+        MainActor.assumeIsolated {
+            let (window, map, _, pins) = Self.crowd(.standard)
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.selectAnnotation(pins[3])
+            map.pinProxies.focus(map.view(for: pins[0])!)
+            GtkTestSupport.spin(0.1)
+            let control = GDK_CONTROL_MASK.rawValue
+            XCTAssertTrue(map.keyPressed(UInt32(GDK_KEY_Return), modifiers: control))
+            GtkTestSupport.spin(0.2)
+            XCTAssertEqual(map.selectedAnnotations.map(\.title), ["Presidio", "Pier 39"])
+            XCTAssertEqual(map.callouts.views.count, 2)
+            XCTAssertTrue(map.keyPressed(UInt32(GDK_KEY_space), modifiers: control))
+            GtkTestSupport.spin(0.2)
+            XCTAssertEqual(map.selectedAnnotations.map(\.title), ["Presidio"])
+        }
+    }
+
+    func testCalloutsKeepClearOfTheScaleBarAndAttribution() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+            // Pins just above the scale bar (bottom left) and the attribution (bottom right): a
+            // callout below either would cover it; with room above, none may.
+            let places = [(60.0, 560.0), (700.0, 560.0), (90.0, 575.0), (640.0, 578.0)]
+            let pins = places.enumerated().map { i, p in
+                PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: p.0, y: p.1)), title: "Corner place \(i)",
+                                subtitle: "Near the edge of the map")
+            }
+            map.addAnnotations(pins)
+            GtkTestSupport.spin()
+            for (i, pin) in pins.enumerated() { map.selectAnnotation(pin, addingToSelection: i > 0) }
+            GtkTestSupport.spin(0.4)
+            let plates = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: map.scaleUnits,
+                                        numberLocale: map.numberLocale).plates(viewport: map.viewport)
+            XCTAssertEqual(plates.count, 2)
+            for pin in pins {
+                let frame = try! XCTUnwrap(map.calloutFrame(for: pin))
+                for plate in plates { XCTAssertFalse(frame.intersects(plate), "\(pin.title!): \(frame) over \(plate)") }
+            }
+            Self.assertApart(map)
+        }
+    }
+
     func testThePopoverApproachShowsThePrimarysOnly() {
         MainActor.assumeIsolated {
             let (window, map, log, pins) = Self.crowd(.popover)

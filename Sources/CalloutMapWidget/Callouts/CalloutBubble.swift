@@ -40,7 +40,11 @@ final class CalloutBubble: WidgetImplementation {
     private(set) var content: UnsafeMutablePointer<GtkWidget>
     var appearance: CalloutAppearance { didSet { if let widget { gtk_widget_queue_draw(widget) } } }
     static let arrowLength = 10.0
+    /// The widest and tallest the content is shown: wider text wraps, taller content scrolls.
     static let maxContentWidth = 320
+    static let maxContentHeight = 300
+    /// Holds the content, scrolling it when it is taller than `maxContentHeight`.
+    private let scroller: UnsafeMutablePointer<GtkWidget>
 
     /// Set by the map from the placement: which side of the pin, and the arrow tip in widget coordinates.
     var edge = CalloutEdge.above
@@ -51,25 +55,39 @@ final class CalloutBubble: WidgetImplementation {
     init(content: UnsafeMutablePointer<GtkWidget>, appearance: CalloutAppearance) {
         self.content = content
         self.appearance = appearance
+        scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), Int32(Self.maxContentHeight))
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), content)
         widget = CustomWidget.make(typeName: "CalloutMapCallout", cssName: "callout", implementation: self)
-        gtk_widget_set_parent(content, widget)
+        gtk_widget_set_parent(scroller, widget)
     }
 
     /// Swaps what the bubble shows; the map re-measures and re-places it (no new animation).
     func setContent(_ new: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_unparent(content)
         content = new
-        gtk_widget_set_parent(new, widget)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), new)
         gtk_widget_queue_resize(widget)
     }
 
-    /// The body's size for the content's natural size (arrow excluded).
+    /// Whether the content is taller than the bubble shows (it scrolls).
+    var scrolls: Bool {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, Int32(bodySize.width - 2 * appearance.padding), &minimum, &natural, nil, nil)
+        return natural > Int32(Self.maxContentHeight)
+    }
+
+    /// The body's size for the content's natural size (arrow excluded): at most
+    /// `maxContentWidth` wide (text wraps) and `maxContentHeight` tall (it scrolls), plus padding.
     var bodySize: Size {
         var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        gtk_widget_measure(scroller, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         let width = min(max(natural, minimum), Int32(Self.maxContentWidth))
         var hMin: Int32 = 0, hNat: Int32 = 0
-        gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, width, &hMin, &hNat, nil, nil)
+        gtk_widget_measure(scroller, GTK_ORIENTATION_VERTICAL, width, &hMin, &hNat, nil, nil)
         let p = appearance.padding
         return Size(width: Double(width) + 2 * p, height: Double(max(hNat, hMin)) + 2 * p)
     }
@@ -119,7 +137,7 @@ final class CalloutBubble: WidgetImplementation {
         let b = body, p = appearance.padding
         var rect = GtkAllocation(x: Int32(b.minX + p), y: Int32(b.minY + p),
                                  width: Int32(max(1, b.width - 2 * p)), height: Int32(max(1, b.height - 2 * p)))
-        gtk_widget_size_allocate(content, &rect, -1)
+        gtk_widget_size_allocate(scroller, &rect, -1)
     }
 
     private var shape: CalloutShape {
@@ -134,7 +152,7 @@ final class CalloutBubble: WidgetImplementation {
             shape.paint(cr, appearance: appearance)
             cairo_destroy(cr)
         }
-        gtk_widget_snapshot_child(widget, content, snapshot)
+        gtk_widget_snapshot_child(widget, scroller, snapshot)
     }
 
     func contains(_ x: Double, _ y: Double) -> Bool? {
@@ -142,7 +160,7 @@ final class CalloutBubble: WidgetImplementation {
     }
 
     func dispose() {
-        gtk_widget_unparent(content)
+        gtk_widget_unparent(scroller)
         widget = nil
     }
 }

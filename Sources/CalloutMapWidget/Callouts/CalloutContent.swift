@@ -22,7 +22,7 @@ struct CalloutContent {
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_hexpand(column, 1)
         gtk_widget_set_valign(column, GTK_ALIGN_CENTER)
-        if let title, !title.isEmpty { gtk_box_append(cast(column), label(title, style: .heading)) }
+        if let title, !title.isEmpty { gtk_box_append(cast(column), label(title, style: .heading, wrap: true)) }
         if !members.isEmpty {
             for name in members { gtk_box_append(cast(column), label(name, style: .secondary)) }
             if more > 0 { gtk_box_append(cast(column), label("and \(more) more", style: .caption)) }
@@ -37,7 +37,20 @@ struct CalloutContent {
             append(right, to: row)
             content.controls.append((right, .right))
         }
+        // A title written right to left (Arabic, Hebrew…) lays the callout out right to left:
+        // the text starts at the right and the accessories change sides, as GTK mirrors a box.
+        if let title, pango_find_base_dir(title, -1) == PANGO_DIRECTION_RTL { setDirection(GTK_TEXT_DIR_RTL, of: row) }
         return content
+    }
+
+    /// Sets a text direction on a widget and everything in it (GTK 4 does not pass it down).
+    static func setDirection(_ direction: GtkTextDirection, of widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_set_direction(widget, direction)
+        var child = gtk_widget_get_first_child(widget)
+        while let c = child {
+            setDirection(direction, of: c)
+            child = gtk_widget_get_next_sibling(c)
+        }
     }
 
     /// A custom callout's content: all of it is the callout's own.
@@ -57,6 +70,7 @@ struct CalloutContent {
         gtk_label_set_max_width_chars(OpaquePointer(l), 34)
         if wrap || style == .body {
             gtk_label_set_wrap(OpaquePointer(l), 1)
+            gtk_label_set_wrap_mode(OpaquePointer(l), PANGO_WRAP_WORD_CHAR)
             gtk_label_set_lines(OpaquePointer(l), 4)
         }
         gtk_label_set_ellipsize(OpaquePointer(l), PANGO_ELLIPSIZE_END)

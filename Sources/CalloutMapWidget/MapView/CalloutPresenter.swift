@@ -48,6 +48,10 @@ final class CalloutPresenter: CalloutHost {
     var bubbleWidget: UnsafeMutablePointer<GtkWidget>? {
         entries.last { $0.presentation is BubbleCalloutPresentation }?.presentation.widget
     }
+    /// The last opened bubble (for tests).
+    var bubble: CalloutBubble? {
+        (entries.last { $0.presentation is BubbleCalloutPresentation }?.presentation as? BubbleCalloutPresentation)?.bubble
+    }
     var popoverWidget: UnsafeMutablePointer<GtkWidget>? {
         entries.last { $0.presentation is PopoverCalloutPresentation }?.presentation.widget
     }

@@ -3,7 +3,8 @@ import CalloutMapCore
 import CalloutMapGtk
 
 /// Keys on the map: Escape (a pin drag put back, else the selection cleared), Shift+F10 or Menu
-/// (the context menu), arrows between pins or shapes when one has focus, else zoom and pan.
+/// (the context menu), Ctrl+Enter (the focused pin or shape into the selection or out), arrows
+/// between pins or shapes when one has focus, else zoom and pan.
 extension MapView {
     func keyPressed(_ keyval: UInt32, modifiers: UInt32) -> Bool {
         let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
@@ -19,6 +20,18 @@ extension MapView {
         if Int32(keyval) == GDK_KEY_Menu || (Int32(keyval) == GDK_KEY_F10 && modifiers & GDK_SHIFT_MASK.rawValue != 0) {
             openContextMenuFromKeyboard()
             return true
+        }
+        // Ctrl+Enter or Ctrl+Space on a focused pin or shape adds it to the selection or takes it
+        // out, as Ctrl+click does (plain Enter and Space are the focused button's own).
+        if control, [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(keyval)) {
+            if pinProxies.hasFocus, let view = pinProxies.current, let a = view.annotation {
+                if view.isSelected { deselectAnnotation(a) } else { selectAnnotation(a, addingToSelection: true) }
+                return true
+            }
+            if let shape = shapeProxies.focused {
+                toggleInSelection(shape)
+                return true
+            }
         }
         if pinProxies.hasFocus, let direction = Self.arrowDirection(keyval) {
             _ = pinProxies.moveFocus(direction)  // at the last pin that way, stay (do not pan)

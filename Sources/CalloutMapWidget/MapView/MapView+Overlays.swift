@@ -80,6 +80,12 @@ extension MapView {
         if selectedAnnotation !== anchor { overlayDeselected(anchor) }
     }
 
+    /// Adds an overlay to the selection (its callout where the keyboard puts it), or takes it out.
+    func toggleInSelection(_ overlay: any Overlay) {
+        if let anchor = selectedAnchor(of: overlay) { return deselectAnnotation(anchor) }
+        selectOverlay(overlay, at: overlayLayer.pointInView(of: overlay, in: viewport), animated: true, addingToSelection: true)
+    }
+
     /// The selected overlay's anchor goes with its selection.
     func overlayDeselected(_ anchor: OverlayAnchor) {
         annotationLayer.detach(anchor)
