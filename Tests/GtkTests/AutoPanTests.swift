@@ -43,4 +43,53 @@ final class AutoPanTests: XCTestCase {
             XCTAssertTrue(map.callouts.isShowing)
         }
     }
+
+    /// A small map where the temporary title fits beside the pin and the real content cannot.
+    @MainActor
+    static func growing() -> (UnsafeMutablePointer<GtkWidget>, MapView, PointAnnotation) {
+        let (window, map) = GtkTestSupport.mapWindow(size: Size(width: 340, height: 240))
+        map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+        map.temporaryCalloutTitle = "…"
+        let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 170, y: 150)),
+                                  title: "Conservatory of Flowers, the oldest public wooden conservatory in the Americas",
+                                  subtitle: "Golden Gate Park, opened in 1879 and restored after the storm of 1995")
+        map.addAnnotation(pin)
+        GtkTestSupport.spin()
+        return (window, map, pin)
+    }
+
+    func testItPansAgainWhenTheContentGrows() {
+        MainActor.assumeIsolated {
+            let (window, map, pin) = Self.growing()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let first = map.viewport.center
+            map.selectAnnotation(pin)
+            GtkTestSupport.spin(0.5)
+            XCTAssertEqual(map.viewport.center, first, "the temporary title fits: no pan")
+            GtkTestSupport.spin(1.2)  // the real content replaces it, larger than the map shows
+            XCTAssertNotEqual(map.viewport.center, first, "the content grew: the map pans to show it")
+        }
+    }
+
+    func testItNeverPansWhileTheUserDrags() {
+        MainActor.assumeIsolated {
+            let (window, map, pin) = Self.growing()
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.selectAnnotation(pin)
+            GtkTestSupport.spin(0.5)
+            // The user holds the map (a press that has not moved) while the content grows.
+            let drag = GtkTestSupport.controller("GtkGestureDrag", of: map.widget)!
+            cm_emit_drag(drag, "drag-begin", 20, 20)
+            let held = map.viewport.center
+            GtkTestSupport.spin(1.2)
+            XCTAssertEqual(map.viewport.center, held, "no pan under the user's hand")
+            cm_emit_drag(drag, "drag-update", 30, 0)
+            cm_emit_drag(drag, "drag-end", 30, 0)
+            GtkTestSupport.spin(0.6)
+            let after = map.viewport.center
+            map.queueAllocate()
+            GtkTestSupport.spin(0.5)
+            XCTAssertEqual(map.viewport.center, after, "and none after it: the map is the user's")
+        }
+    }
 }

@@ -67,7 +67,8 @@ final class CalloutBubble: WidgetImplementation {
 
     /// Swaps what the bubble shows; the map re-measures and re-places it (no new animation).
     func setContent(_ new: UnsafeMutablePointer<GtkWidget>) {
-        gtk_widget_unparent(content)
+        // The scroller takes the old content out itself (it sits in a viewport the scroller made,
+        // which would keep a dangling pointer to it were it unparented here).
         content = new
         gtk_scrolled_window_set_child(OpaquePointer(scroller), new)
         gtk_widget_queue_resize(widget)
