@@ -79,12 +79,9 @@ final class PopoverCalloutPresentation: CalloutPresentation {
         guard let p = popover, let view else { return }
         popover = nil
         self.view = nil
-        // Focus left inside a popover GTK has closed keeps the popover alive for good: it
-        // goes back to the map first. Wrapped accessory widgets outlive the popover: taken out too.
-        if let root = gtk_widget_get_root(p), let focus = gtk_root_get_focus(root),
-           focus == p || gtk_widget_is_ancestor(focus, p) != 0, let mapWidget = host.parentWidget {
-            gtk_widget_grab_focus(mapWidget)
-        }
+        // Focus goes back to the map before wrapped accessory widgets (which outlive the
+        // popover) are taken out too.
+        Self.returnFocus(from: p)
         for case .wrapped(let wrapped)? in [view.leftCalloutAccessory, view.rightCalloutAccessory, view.detailCalloutAccessory]
         where gtk_widget_is_ancestor(wrapped.gtkWidget, p) != 0 {
             gtk_widget_unparent(wrapped.gtkWidget)
@@ -97,10 +94,19 @@ final class PopoverCalloutPresentation: CalloutPresentation {
     /// until the main loop is idle again lets it finish; unparented while still shown, a popover
     /// would never be finalized.
     static func close(_ p: UnsafeMutablePointer<GtkWidget>) {
+        returnFocus(from: p)
         let held = ObjectRef(retaining: p.rawObject)
         gtk_popover_popdown(cast(p))
         gtk_widget_unparent(p)
         Timer.after(milliseconds: 0) { _ = held }
+    }
+
+    /// Focus left inside a popover GTK has closed keeps the popover alive for good: it goes back
+    /// to the popover's parent (the map) first.
+    static func returnFocus(from p: UnsafeMutablePointer<GtkWidget>) {
+        guard let root = gtk_widget_get_root(p), let focus = gtk_root_get_focus(root),
+              focus == p || gtk_widget_is_ancestor(focus, p) != 0, let parent = gtk_widget_get_parent(p) else { return }
+        gtk_widget_grab_focus(parent)
     }
 
     /// GTK closed the popover (Escape, a click outside): handled once GTK is done closing it,

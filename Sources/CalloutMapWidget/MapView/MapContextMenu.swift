@@ -95,10 +95,6 @@ final class MapContextMenu {
     func close() {
         guard let p = popover else { return }
         popover = nil
-        if let root = gtk_widget_get_root(p), let focus = gtk_root_get_focus(root),
-           focus == p || gtk_widget_is_ancestor(focus, p) != 0, let parent = gtk_widget_get_parent(p) {
-            gtk_widget_grab_focus(parent)
-        }
         PopoverCalloutPresentation.close(p)
         Timer.after(milliseconds: 0) { [weak self] in if self?.popover == nil { self?.target = nil } }
     }

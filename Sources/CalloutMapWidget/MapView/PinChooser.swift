@@ -111,11 +111,6 @@ final class PinChooser {
         popover = nil
         items = []
         rows = []
-        // Focus left inside a closed popover keeps it alive: it goes back to the parent first.
-        if let root = gtk_widget_get_root(p), let focus = gtk_root_get_focus(root),
-           focus == p || gtk_widget_is_ancestor(focus, p) != 0, let parent = gtk_widget_get_parent(p) {
-            gtk_widget_grab_focus(parent)
-        }
         PopoverCalloutPresentation.close(p)
         onHide?()
     }
