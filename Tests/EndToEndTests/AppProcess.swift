@@ -39,6 +39,17 @@ final class AppProcess {
         if let errors { try? FileManager.default.removeItem(at: errors) }
     }
 
+    /// Waits for `ready` and returns the map's frame in the window and its viewport then (the
+    /// zoom as launched), to turn coordinates into the screen points xdotool takes.
+    func readyMap() throws -> (frame: Rect, viewport: Viewport) {
+        let ready = try XCTUnwrap(next("ready"))
+        let m = try XCTUnwrap(ready["map"] as? [String: Double])
+        let c = try XCTUnwrap(ready["center"] as? [String: Double])
+        let zoom = try XCTUnwrap(ready["zoom"] as? Double)
+        let frame = Rect(x: m["x"]!, y: m["y"]!, width: m["width"]!, height: m["height"]!)
+        return (frame, Viewport(center: Coordinate(latitude: c["lat"]!, longitude: c["lon"]!), zoom: zoom, size: frame.size))
+    }
+
     /// CPU seconds the process has used (user + system, every thread).
     var cpuSeconds: Double {
         guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),

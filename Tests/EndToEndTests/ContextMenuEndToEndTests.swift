@@ -13,11 +13,8 @@ final class ContextMenuEndToEndTests: XCTestCase {
     func testARightClickOpensTheMenuForThePlaceOrThePin() throws {
         let goldenGate = Coordinate(latitude: 37.810332, longitude: -122.477437)
         let app = try AppProcess(["--log-events", "--size", "1000x700", "--center", "37.795,-122.44", "--zoom", "13"])
-        let ready = try XCTUnwrap(app.next("ready"))
-        let m = try XCTUnwrap(ready["map"] as? [String: Double])
-        let c = try XCTUnwrap(ready["center"] as? [String: Double])
-        let viewport = Viewport(center: Coordinate(latitude: c["lat"]!, longitude: c["lon"]!), zoom: 13,
-                                size: Size(width: m["width"]!, height: m["height"]!))
+        let (frame, viewport) = try app.readyMap()
+        let m = ["x": frame.minX, "y": frame.minY]
         usleep(400_000)
         func rightClick(_ p: Point) {
             XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m["x"]! + p.x))", "\(Int(m["y"]! + p.y))", "sleep", "0.15", "click", "3"]), 0)
@@ -59,11 +56,8 @@ final class TooltipEndToEndTests: XCTestCase {
     func testRestingOnAPinShowsItsTooltipAndNotOnceItsCalloutIsOpen() throws {
         let goldenGate = Coordinate(latitude: 37.810332, longitude: -122.477437)
         let app = try AppProcess(["--log-events", "--size", "1000x700", "--center", "37.795,-122.44", "--zoom", "13"])
-        let ready = try XCTUnwrap(app.next("ready"))
-        let m = try XCTUnwrap(ready["map"] as? [String: Double])
-        let c = try XCTUnwrap(ready["center"] as? [String: Double])
-        let viewport = Viewport(center: Coordinate(latitude: c["lat"]!, longitude: c["lon"]!), zoom: 13,
-                                size: Size(width: m["width"]!, height: m["height"]!))
+        let (frame, viewport) = try app.readyMap()
+        let m = ["x": frame.minX, "y": frame.minY]
         usleep(400_000)
         let pin = viewport.screenPoint(for: goldenGate)
         let (x, y) = (Int(m["x"]! + pin.x), Int(m["y"]! + pin.y - 24))

@@ -22,10 +22,7 @@ final class MultiSelectionEndToEndTests: XCTestCase {
     func testCtrlClickOpensSeveralCalloutsThatNeverOverlapAndEscapeClosesThemAll() throws {
         for mode in ["standard", "annotation"] {
             let app = try AppProcess(["--log-events", "--mode", mode, "--size", "1000x700", "--center", "37.8,-122.45", "--zoom", "13"])
-            let ready = try XCTUnwrap(app.next("ready"))
-            let m = try XCTUnwrap(rect(ready["map"]))
-            let c = try XCTUnwrap(ready["center"] as? [String: Double])
-            let viewport = Viewport(center: Coordinate(latitude: c["lat"]!, longitude: c["lon"]!), zoom: 13, size: m.size)
+            let (m, viewport) = try app.readyMap()
             usleep(400_000)
             func click(_ coordinate: Coordinate, up: Double, control: Bool = false) {
                 let p = viewport.screenPoint(for: coordinate)
@@ -84,11 +81,8 @@ final class ChooserEndToEndTests: XCTestCase {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data/examples/market-hall.geojson").path
         let app = try AppProcess(["--log-events", "--no-demo", file, "--size", "1000x700", "--center", "37.7953,-122.396", "--zoom", "15"])
-        let ready = try XCTUnwrap(app.next("ready"))
-        let m = try XCTUnwrap(ready["map"] as? [String: Double])
-        let c = try XCTUnwrap(ready["center"] as? [String: Double])
-        let viewport = Viewport(center: Coordinate(latitude: c["lat"]!, longitude: c["lon"]!), zoom: 15,
-                                size: Size(width: m["width"]!, height: m["height"]!))
+        let (frame, viewport) = try app.readyMap()
+        let m = ["x": frame.minX, "y": frame.minY]
         usleep(600_000)
         let p = viewport.screenPoint(for: hall)
         XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m["x"]! + p.x))", "\(Int(m["y"]! + p.y))", "sleep", "0.15", "click", "1"]), 0)
