@@ -69,5 +69,14 @@ final class GestureTests: XCTestCase {
         XCTAssertEqual(UserLocale.scaleUnits(environment: [:]), .metric)
         XCTAssertEqual(UserLocale.identifier(for: "LC_NUMERIC", environment: ["LANG": "de_DE.UTF-8@euro"]), "de_DE")
         XCTAssertEqual(UserLocale.numbers(environment: ["LC_NUMERIC": "de_DE.UTF-8"]).identifier, "de_DE")
+        XCTAssertEqual(UserLocale.identifier(for: "LC_NUMERIC", environment: ["LANG": "es_419.UTF-8"]), "es_419")
+        // What no locale name looks like is the C locale (a long name of other bytes crashed ICU).
+        let hostile = "root-\u{14}X-&" + String(repeating: "\u{FFFD}", count: 56) + ".o"
+        XCTAssertNil(UserLocale.identifier(for: "LC_NUMERIC", environment: ["LANG": hostile]))
+        XCTAssertNil(UserLocale.identifier(for: "LC_NUMERIC", environment: ["LANG": String(repeating: "a", count: 40)]))
+        XCTAssertNil(UserLocale.identifier(for: "LC_NUMERIC", environment: ["LANG": "C"]))
+        XCTAssertEqual(UserLocale.numbers(environment: ["LANG": hostile]).identifier, "en_US_POSIX")
+        let bar = ScaleBar(metresPerPixel: 30, maxWidth: 120, units: .metric, locale: UserLocale.numbers(environment: ["LANG": hostile]))
+        XCTAssertEqual(bar.label, "2 km")
     }
 }

@@ -5,13 +5,18 @@ import Foundation
 /// how numbers are written and which units a scale bar uses.
 public enum UserLocale {
     /// The locale set for a category ("LC_NUMERIC", "LC_MEASUREMENT"), e.g. "de_DE"; nil for
-    /// C/POSIX or nothing set. The encoding and modifier ("de_DE.UTF-8@euro") are dropped.
+    /// C/POSIX, nothing set, or a value no locale name looks like. The encoding and modifier
+    /// ("de_DE.UTF-8@euro") are dropped.
     public static func identifier(for category: String,
                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let value = [environment["LC_ALL"], environment[category], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? ""
         let name = String(value.prefix { $0 != "." && $0 != "@" })
-        return name.isEmpty || name == "C" || name == "POSIX" ? nil : name
+        // Only what a locale name can be ("de_DE", "sr_RS", "es_419"): ICU overruns a buffer on
+        // a long name of other bytes (found by fuzzing), and such a name means nothing anyway.
+        let wellFormed = (2...32).contains(name.utf8.count) && name.first?.isASCII == true && name.first?.isLetter == true
+            && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
+        return !wellFormed || name == "POSIX" ? nil : name
     }
 
     /// The locale numbers are written in (LC_NUMERIC).
