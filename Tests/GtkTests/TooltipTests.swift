@@ -56,7 +56,8 @@ final class TooltipTests: XCTestCase {
             GtkTestSupport.spin(0.6)
             XCTAssertTrue(map.focusTooltip.isShowing)
             XCTAssertEqual(map.focusTooltip.text, "Kiosk")
-            XCTAssertEqual(log.tooltips, ["Kiosk"])
+            // (The display's pointer may rest on the park and show its own tooltip too.)
+            XCTAssertEqual(log.tooltips.filter { $0 == "Kiosk" }, ["Kiosk"])
             // Selecting it (Enter) opens its callout: the tooltip goes.
             map.selectAnnotation(pin)
             GtkTestSupport.spin(0.2)
