@@ -12,6 +12,9 @@ final class EventPanel {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let list: UnsafeMutablePointer<GtkWidget>
     private let about: UnsafeMutablePointer<GtkWidget>
+    /// Options of one approach, shown only while it is the current one.
+    private let temporary: UnsafeMutablePointer<GtkWidget>
+    private let keeps: UnsafeMutablePointer<GtkWidget>
     private var rows = 0
     var onTemporaryTitle: ((Bool) -> Void)?
     var onPopoverKeepsSelection: ((Bool) -> Void)?
@@ -29,7 +32,11 @@ final class EventPanel {
 
     /// `files` is the list of files on the map, shown between the options and the events.
     init(temporaryTitle: Bool, popoverKeepsSelection: Bool, showsData: Bool, files: UnsafeMutablePointer<GtkWidget>) {
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        // The whole panel scrolls: in a short window it must not make the window taller.
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        widget = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(widget), content)
+        gtk_scrolled_window_set_policy(OpaquePointer(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(widget, 300, -1)
         gtk_widget_add_css_class(widget, "view")
 
@@ -41,15 +48,15 @@ final class EventPanel {
         gtk_widget_set_margin_end(about, 12)
         gtk_widget_set_margin_top(about, 12)
         gtk_widget_set_margin_bottom(about, 12)
-        gtk_box_append(cast(widget), Self.heading(tr("About this approach")))
-        gtk_box_append(cast(widget), about)
-        let temporary = Self.check(tr("Temporary title first (standard)"), active: temporaryTitle)
-        let keeps = Self.check(tr("Pin stays selected under its popover"), active: popoverKeepsSelection)
+        gtk_box_append(cast(content), Self.heading(tr("About this approach")))
+        gtk_box_append(cast(content), about)
+        temporary = Self.check(tr("Temporary title first (standard)"), active: temporaryTitle)
+        keeps = Self.check(tr("Pin stays selected under its popover"), active: popoverKeepsSelection)
         let data = Self.check(tr("Show a place's data in its callout"), active: showsData)
-        gtk_box_append(cast(widget), temporary)
-        gtk_box_append(cast(widget), keeps)
-        gtk_box_append(cast(widget), data)
-        gtk_box_append(cast(widget), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_box_append(cast(content), temporary)
+        gtk_box_append(cast(content), keeps)
+        gtk_box_append(cast(content), data)
+        gtk_box_append(cast(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         // The files section (its heading and list) shows only while there are files.
         let section = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(section), Self.heading(tr("Files")))
@@ -59,33 +66,40 @@ final class EventPanel {
         Signal.connect(files, "notify::visible") { (_: UnsafeMutableRawPointer?) in
             gtk_widget_set_visible(section, gtk_widget_get_visible(files))
         }
-        gtk_box_append(cast(widget), section)
-        gtk_box_append(cast(widget), Self.heading(tr("Events")))
+        gtk_box_append(cast(content), section)
+        gtk_box_append(cast(content), Self.heading(tr("Events")))
 
         list = gtk_list_box_new()
         gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
         gtk_widget_add_css_class(list, "navigation-sidebar")
         cm_accessible_set_label(list, tr("Events"))
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
-        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_vexpand(scroller, 1)
-        gtk_box_append(cast(widget), scroller)
-        Signal.connect(temporary, "toggled") { [weak self] in self?.onTemporaryTitle?(gtk_check_button_get_active(cast(temporary)) != 0) }
-        Signal.connect(keeps, "toggled") { [weak self] in self?.onPopoverKeepsSelection?(gtk_check_button_get_active(cast(keeps)) != 0) }
+        gtk_widget_set_vexpand(list, 1)
+        gtk_box_append(cast(content), list)
+        Signal.connect(temporary, "toggled") { [weak self, temporary] in self?.onTemporaryTitle?(gtk_check_button_get_active(cast(temporary)) != 0) }
+        Signal.connect(keeps, "toggled") { [weak self, keeps] in self?.onPopoverKeepsSelection?(gtk_check_button_get_active(cast(keeps)) != 0) }
         Signal.connect(data, "toggled") { [weak self] in self?.onShowsData?(gtk_check_button_get_active(cast(data)) != 0) }
     }
 
     private static func check(_ label: String, active: Bool) -> UnsafeMutablePointer<GtkWidget> {
-        let c = gtk_check_button_new_with_label(label)!
+        let c = gtk_check_button_new()!
+        // A label of its own that wraps: a long translation stays inside the panel.
+        let text = gtk_label_new(label)!
+        gtk_label_set_wrap(OpaquePointer(text), 1)
+        gtk_label_set_xalign(OpaquePointer(text), 0)
+        gtk_check_button_set_child(cast(c), text)
+        cm_accessible_set_label(c, label)
+        gtk_widget_set_margin_end(c, 8)
         gtk_check_button_set_active(cast(c), active ? 1 : 0)
         gtk_widget_set_margin_start(c, 8)
         gtk_widget_set_margin_bottom(c, 4)
         return c
     }
 
+    /// Says what the approach does and shows the options that apply to it.
     func describe(_ mode: CalloutMode) {
         gtk_label_set_text(OpaquePointer(about), Self.descriptions[mode]!)
+        gtk_widget_set_visible(temporary, mode == .standard ? 1 : 0)
+        gtk_widget_set_visible(keeps, mode == .popover ? 1 : 0)
     }
 
     /// Adds a line at the top: the event and the annotation's title (plain text).

@@ -22,13 +22,16 @@ enum Shortcuts {
     struct Shortcut {
         /// The detailed action name ("win.mode::popover"); nil for keys the map handles itself.
         var action: String?
-        /// GTK accelerator strings; the first is the one shown.
+        /// GTK accelerator strings; the first is the one shown unless `shown` says otherwise.
         var accels: [String]
         var title: String
         var group: Group
         /// Bound on the window after its widgets had their turn, not by the application: Escape
         /// must first close an open menu or popover.
         var local = false
+        /// What the Keyboard Shortcuts window shows, when it is not the first accelerator: several,
+        /// separated by spaces (Ctrl++ and + both zoom in).
+        var shown: String?
     }
 
     static var all: [Shortcut] {
@@ -38,10 +41,11 @@ enum Shortcuts {
             Shortcut(action: "win.show-help-overlay", accels: ["<Control>question"], title: tr("Keyboard Shortcuts"), group: .general),
             Shortcut(action: "window.close", accels: ["<Control>w"], title: tr("Close Window"), group: .general),
             Shortcut(action: "app.quit", accels: ["<Control>q"], title: tr("Quit"), group: .general),
+            Shortcut(action: nil, accels: ["F10"], title: tr("Open the Main Menu"), group: .general),
             Shortcut(action: "win.zoom-in", accels: ["<Control>plus", "plus", "<Control>equal", "equal", "KP_Add", "<Control>KP_Add"],
-                     title: tr("Zoom In"), group: .map),
+                     title: tr("Zoom In"), group: .map, shown: "<Control>plus plus"),
             Shortcut(action: "win.zoom-out", accels: ["<Control>minus", "minus", "KP_Subtract", "<Control>KP_Subtract"],
-                     title: tr("Zoom Out"), group: .map),
+                     title: tr("Zoom Out"), group: .map, shown: "<Control>minus minus"),
             Shortcut(action: nil, accels: ["Left Right Up Down"], title: tr("Move the Map"), group: .map),
             Shortcut(action: nil, accels: ["<Control>Left <Control>Right <Control>Up <Control>Down"], title: tr("Move the Map Faster"), group: .map),
             Shortcut(action: nil, accels: ["Tab"], title: tr("Move Focus to the Pins"), group: .map),
@@ -50,6 +54,8 @@ enum Shortcuts {
             Shortcut(action: "win.mode::annotation", accels: ["3", "KP_3"], title: tr("Callout as an Annotation"), group: .callouts),
             Shortcut(action: "win.mode::popover", accels: ["4", "KP_4"], title: tr("Popover"), group: .callouts),
             Shortcut(action: nil, accels: ["Return"], title: tr("Select the Focused Pin"), group: .callouts),
+            Shortcut(action: nil, accels: ["<Control>Return"], title: tr("Add the Focused Pin to the Selection or Take It Out"), group: .callouts),
+            Shortcut(action: nil, accels: ["<Shift>F10"], title: tr("Open the Context Menu"), group: .callouts, shown: "<Shift>F10 Menu"),
             Shortcut(action: "win.deselect", accels: ["Escape"], title: tr("Close the Callout"), group: .callouts, local: true),
         ]
     }
@@ -99,7 +105,7 @@ enum Shortcuts {
             for shortcut in all where shortcut.group == group {
                 xml += "<child><object class=\"GtkShortcutsShortcut\">"
                 xml += "<property name=\"title\">\(markupEscaped(shortcut.title))</property>"
-                xml += "<property name=\"accelerator\">\(markupEscaped(shortcut.accels[0]))</property>"
+                xml += "<property name=\"accelerator\">\(markupEscaped(shortcut.shown ?? shortcut.accels[0]))</property>"
                 xml += "</object></child>"
             }
             xml += "</object></child>"

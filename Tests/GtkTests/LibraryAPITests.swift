@@ -211,6 +211,54 @@ final class LibraryAPITests: XCTestCase {
             XCTAssertEqual(moved.centerCoordinate.latitude, 10, accuracy: 1e-6)
         }
     }
+
+    final class SelectionLog: MapViewDelegate {
+        var lines: [String] = []
+        func mapView(_ mapView: MapView, didSelect view: AnnotationView) { lines.append("select \(view.annotation?.title ?? "")") }
+        func mapView(_ mapView: MapView, didShowCalloutFor view: AnnotationView) { lines.append("callout \(view.annotation?.title ?? "")") }
+        func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {
+            let size = mapView.viewport.size
+            lines.append(size.width > 0 && size.height > 0 ? "region" : "region of no size")
+        }
+    }
+
+    /// Selected before the map has a size, annotations are selected at the first allocation,
+    /// after the fit asked for meanwhile (which moving to the first would have undone), and the
+    /// delegate hears the first region once, with a size.
+    func testASelectionAskedBeforeTheMapHasASizeIsMadeWhenItHasOne() {
+        MainActor.assumeIsolated {
+            let a = PointAnnotation(coordinate: Coordinate(latitude: 25.79, longitude: -80.29), title: "Miami")
+            let b = PointAnnotation(coordinate: Coordinate(latitude: 27.97, longitude: -82.53), title: "Tampa")
+            for fits in [true, false] {
+                let map = MapView(basemap: GtkTestSupport.basemap, center: Coordinate(latitude: 37.7749, longitude: -122.4194), zoom: 12)
+                let log = SelectionLog()
+                map.delegate = log
+                map.addAnnotations([a, b])
+                if fits { map.showAnnotations([a, b], animated: true) }
+                map.selectAnnotation(b)
+                map.selectAnnotation(a, addingToSelection: true)
+                XCTAssertTrue(map.selectedAnnotations.isEmpty, "nothing on screen to select yet")
+                XCTAssertEqual(log.lines, [])
+                let window = gtk_window_new()!
+                gtk_window_set_default_size(cm_window(window), 800, 600)
+                gtk_window_set_child(cm_window(window), map.widget)
+                gtk_window_present(cm_window(window))
+                MainLoop.iterate(until: { map.hasDrawnFirstFrame }, timeout: 5)
+                GtkTestSupport.spin(0.2)
+                XCTAssertEqual(map.selectedAnnotations.map(\.title), ["Tampa", "Miami"], "fits: \(fits)")
+                XCTAssertEqual(log.lines.first, "region", "fits: \(fits)")
+                XCTAssertEqual(log.lines.filter { $0.hasPrefix("select") }, ["select Tampa", "select Miami"], "fits: \(fits)")
+                XCTAssertFalse(log.lines.contains("region of no size"))
+                if fits {
+                    for place in [a, b] { XCTAssertTrue(map.viewport.bounds.contains(map.point(for: place)), "\(place.title!) in view") }
+                } else {
+                    // Each was brought into view as it was selected (then a callout may pan a little).
+                    XCTAssertTrue([a, b].contains { map.viewport.bounds.contains(map.point(for: $0)) }, "brought into view")
+                }
+                gtk_window_destroy(cm_window(window))
+            }
+        }
+    }
 }
 
 /// Draws into a fresh image and returns the pixel at a point as (r, g, b, a), 0…255.

@@ -18,27 +18,31 @@ struct OverlayPainter {
     var ink: RGBA { style.isDark ? RGBA(0xDEDDDA) : RGBA(0x3D3846) }
 
     func append(to snapshot: OpaquePointer, viewport: Viewport, attribution: String = MapScene.attribution) {
-        let size = viewport.size
-        guard size.width > 120, size.height > 40 else { return }
-
-        let bar = scaleBar(for: viewport)
-        drawPlate(snapshot, text: bar.label, barWidth: bar.width, alignRight: false, in: size)
-        drawPlate(snapshot, text: attribution, barWidth: 0, alignRight: true, in: size)
+        guard let layout = layout(viewport: viewport, attribution: attribution) else { return }
+        drawPlate(snapshot, layout.scale, text: layout.bar.label, barWidth: layout.bar.width)
+        drawPlate(snapshot, layout.credits, text: attribution, barWidth: 0)
     }
 
     /// Where the scale bar's and the attribution's plates are (none on a map too small for them):
     /// what callouts keep clear of.
     func plates(viewport: Viewport, attribution: String = MapScene.attribution) -> [Rect] {
-        let size = viewport.size
-        guard size.width > 120, size.height > 40 else { return [] }
-        let bar = scaleBar(for: viewport)
-        return [plate(text: bar.label, barWidth: bar.width, alignRight: false, in: size),
-                plate(text: attribution, barWidth: 0, alignRight: true, in: size)]
+        guard let layout = layout(viewport: viewport, attribution: attribution) else { return [] }
+        return [layout.scale, layout.credits]
     }
 
-    private func scaleBar(for viewport: Viewport) -> ScaleBar {
-        ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, viewport.size.width / 4),
-                 units: scaleUnits, locale: numberLocale)
+    /// The scale bar bottom left, the attribution bottom right — or, on a map too narrow for both
+    /// on one line, the attribution right above the scale bar, so neither covers the other.
+    private func layout(viewport: Viewport, attribution: String) -> (bar: ScaleBar, scale: Rect, credits: Rect)? {
+        let size = viewport.size
+        guard size.width > 120, size.height > 40 else { return nil }
+        let bar = ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, viewport.size.width / 4),
+                           units: scaleUnits, locale: numberLocale)
+        let scale = plate(text: bar.label, barWidth: bar.width, alignRight: false, in: size)
+        var credits = plate(text: attribution, barWidth: 0, alignRight: true, in: size)
+        if credits.minX < scale.maxX + Self.margin {
+            credits.origin.y -= scale.height + Self.margin / 2
+        }
+        return (bar, scale, credits)
     }
 
     /// A plate's rectangle: its text measured once (Text caches sizes).
@@ -51,9 +55,8 @@ struct OverlayPainter {
         return Rect(x: x, y: size.height - Self.margin - height, width: width, height: height)
     }
 
-    private func drawPlate(_ snapshot: OpaquePointer, text: String, barWidth: Double, alignRight: Bool, in size: Size) {
+    private func drawPlate(_ snapshot: OpaquePointer, _ r: Rect, text: String, barWidth: Double) {
         // Drawn into a node exactly the plate's size.
-        let r = plate(text: text, barWidth: barWidth, alignRight: alignRight, in: size)
         let gap = barWidth > 0 ? 8.0 : 0
         let (x, y, width, height) = (r.minX, r.minY, r.width, r.height)
         var rect = graphene_rect_t()

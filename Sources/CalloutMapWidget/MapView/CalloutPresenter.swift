@@ -180,9 +180,10 @@ final class CalloutPresenter: CalloutHost {
         }
         var result = [CalloutPlacement?](repeating: nil, count: entries.count)
         guard !requests.isEmpty else { return result }
-        // What callouts keep clear of: the scale bar, the attribution, and selected pins without a callout.
+        // What callouts keep clear of: the scale bar, the attribution, the zoom buttons, and selected pins without a callout.
         var obstacles = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: map.scaleUnits,
                                        numberLocale: map.numberLocale).plates(viewport: map.viewport, attribution: MapScene.attribution(of: map.tileLayers))
+        if let controls = map.zoomControls.frame(mapWidth: map.viewport.size.width) { obstacles.append(controls) }
         for view in map.annotationLayer.selectedViews where !indices.contains(where: { entries[$0].view === view }) {
             obstacles.append(view.frame)
         }

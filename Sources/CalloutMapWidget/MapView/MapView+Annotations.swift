@@ -94,7 +94,7 @@ extension MapView {
     }
 
     /// Moves the map to show annotations, with room around them for their views (MapKit's
-    /// `showAnnotations`); one annotation is centred at street level. Asked before the map has
+    /// `showAnnotations`); one annotation is centred at street level (see `closestFitZoom`). Asked before the map has
     /// a size, they are fitted to the size it gets first.
     public func showAnnotations(_ shown: [any Annotation], animated: Bool) {
         showAnnotations(shown, edgePadding: EdgeInsets(all: Self.annotationRoom), animated: animated)
@@ -110,6 +110,11 @@ extension MapView {
     /// The room `showAnnotations` keeps on every side: a pin's height, so pins at the edge show whole.
     public static let annotationRoom = 48.0
 
+    /// The closest a fit (`setRegion`, `showAnnotations`) zooms in, however small the region: 15 over
+    /// the offline map alone — past that it has no more detail, and one place would show as a
+    /// pin on a blank plain — and 17 (a street) with tile layers.
+    public var closestFitZoom: Double { tileLayers.isEmpty ? 15 : 17 }
+
     /// Fits a region now, or at the first allocation: fitted to no size at all it would be the
     /// whole world at zoom 0 (as files named at launch were shown before this waited).
     private func fit(_ region: GeoBounds, edgePadding: EdgeInsets, animated: Bool) {
@@ -117,13 +122,13 @@ extension MapView {
             pendingFit = (region, edgePadding)
             return
         }
-        move(to: viewport.fitting(region, edgePadding: edgePadding), animated: animated)
+        move(to: viewport.fitting(region, edgePadding: edgePadding, maxZoom: closestFitZoom), animated: animated)
     }
 
     /// The fit asked for before the map had a size, done once it has one.
     func fitPendingRegion() {
         guard let (region, edgePadding) = pendingFit, viewport.size.width > 0, viewport.size.height > 0 else { return }
-        let target = viewport.fitting(region, edgePadding: edgePadding)
+        let target = viewport.fitting(region, edgePadding: edgePadding, maxZoom: closestFitZoom)
         setCenter(target.centerCoordinate, zoom: target.zoom)  // nothing was shown yet: no animation
     }
 

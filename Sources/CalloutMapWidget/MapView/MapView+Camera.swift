@@ -74,6 +74,9 @@ extension MapView {
     /// the first move after a settled region, and "did change" when it settles again.
     func regionChanged(settled: Bool, animated: Bool) {
         queueDraw()
+        zoomControls.update(zoom: viewport.zoom)
+        // Without a size the map shows no region: the first allocation reports the first one.
+        guard viewport.size.width > 0, viewport.size.height > 0 else { return }
         if callouts.isShowing { queueAllocate() }  // the callout moves in the same frame as the pins
         if !regionIsChanging {
             regionIsChanging = true

@@ -25,10 +25,18 @@ extension MapView {
     /// Selects an annotation, first bringing it into view if it is off screen (MapKit silently
     /// ignores that case), and opens its callout. Without `addingToSelection` the other selected
     /// items are deselected, and selecting the only selected one does nothing; with it, the others
-    /// stay selected and it becomes the primary.
+    /// stay selected and it becomes the primary. Asked before the map has a size (its window not
+    /// yet shown), it is done when the map gets one, after any region asked for by then.
     public func selectAnnotation(_ annotation: any Annotation, animated: Bool = true, addingToSelection adding: Bool = false) {
         // Clusters are the map's own annotations: selectable while they are shown.
         guard annotationLayer.annotations.contains(annotation) || annotationLayer.view(for: annotation) != nil else { return }
+        // Before the map has a size nothing is on screen to select: done at the first allocation.
+        guard viewport.size.width > 0, viewport.size.height > 0 else {
+            if !adding { pendingSelection.removeAll() }
+            pendingSelection.removeAll { $0 === annotation }
+            pendingSelection.append(annotation)
+            return
+        }
         if !adding {
             for other in selectedAnnotations where other !== annotation { deselectAnnotation(other, animated: animated) }
         }
@@ -63,6 +71,7 @@ extension MapView {
     /// Deselects an annotation, or every selected one when nil; their callouts go. Deselecting
     /// the primary makes the one selected before it the primary.
     public func deselectAnnotation(_ annotation: (any Annotation)? = nil, animated: Bool = true) {
+        pendingSelection.removeAll { annotation == nil || $0 === annotation }
         let views = annotationLayer.selectedViews.filter { annotation == nil || $0.annotation === annotation }
         for view in views { deselect(view, animated: animated) }  // the primary last: it stays primary until then
         if annotation != nil, calloutMode == .popover, let primary = selectedView, !callouts.isShowing {
@@ -80,6 +89,16 @@ extension MapView {
         queueDraw()
         delegate?.mapView(self, didDeselect: view)
         if let anchor = selected as? OverlayAnchor { overlayDeselected(anchor) }
+    }
+
+    /// Selections asked for before the map had a size, made now that it has one (animated: false,
+    /// as nothing was shown yet), in the order asked. An annotation removed meanwhile is passed over.
+    func selectPending() {
+        let pending = pendingSelection
+        pendingSelection.removeAll()
+        for (i, annotation) in pending.enumerated() {
+            selectAnnotation(annotation, animated: false, addingToSelection: i > 0)
+        }
     }
 
     /// GTK closed a view's popover itself: its pin is deselected (if it still is) and focus returns to it.

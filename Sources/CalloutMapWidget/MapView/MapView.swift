@@ -111,6 +111,21 @@ public final class MapView: WidgetImplementation {
             queueDraw()
         }
     }
+    /// Whether zoom in and out buttons float in the map's top-right corner (as on macOS's MapKit);
+    /// callouts keep clear of them. Off by default.
+    public var showsZoomControls = false {
+        didSet {
+            guard showsZoomControls != oldValue, let widget else { return }
+            zoomControls.setShown(showsZoomControls, in: widget)
+            zoomControls.update(zoom: viewport.zoom)
+            queueAllocate()
+        }
+    }
+    lazy var zoomControls: ZoomControls = {
+        let controls = ZoomControls()
+        controls.onZoom = { [weak self] step in self?.zoom(by: step * ZoomSteps.key) }
+        return controls
+    }()
     /// The pin with keyboard focus shows a ring.
     var focusRingView: AnnotationView? { pinProxies.hasFocus ? pinProxies.current : nil }
     /// Whether the first frame has been drawn (the delegate hears of it too).
@@ -124,6 +139,8 @@ public final class MapView: WidgetImplementation {
     /// A region to fit once the map has a size (`setRegion`/`showAnnotations` before it had
     /// one); any later move of the camera replaces it.
     var pendingFit: (region: GeoBounds, edgePadding: EdgeInsets)?
+    /// Annotations to select once the map has a size (`selectAnnotation` before it had one).
+    var pendingSelection: [any Annotation] = []
     var kinetic: (pan: KineticPan, start: Double, applied: Point)?
     var zoomAnimation: ZoomAnimation?
     var tickID: UInt32 = 0
@@ -204,6 +221,7 @@ public final class MapView: WidgetImplementation {
         if let pin = draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
         let complete = scene.append(to: snapshot)
         callouts.snapshot(snapshot)
+        if let controls = zoomControls.box { gtk_widget_snapshot_child(widget, controls, snapshot) }
         if !complete {
             // Some tiles were stood in for: render more of them next frame.
             Timer.after(milliseconds: 0) { [weak self] in self?.queueDraw() }
@@ -219,19 +237,33 @@ public final class MapView: WidgetImplementation {
         }
     }
 
+    /// The size a map asks for when there is room: enough to find one's way (480 × 320 points).
+    /// Containers that fold a side panel away when the map would get less (libadwaita's flap
+    /// with its natural threshold) read this; the least the map takes stays 160 × 120.
+    package func measure(horizontal: Bool, forSize: Int) -> (minimum: Int, natural: Int) {
+        horizontal ? (160, 480) : (120, 320)
+    }
+
     package func sizeAllocate(width: Int, height: Int) {
         let size = Size(width: Double(width), height: Double(height))
         if size != viewport.size {
             let center = viewport.centerCoordinate
+            let hadArea = viewport.size.width > 0 && viewport.size.height > 0
             viewport.size = size
             viewport.centerCoordinate = center
             pinProxies.scheduleSync()
             shapeProxies.scheduleSync()
-            fitPendingRegion()
+            if !hadArea, size.width > 0, size.height > 0 {
+                // The first real size: the region asked for meanwhile, then the delegate hears the
+                // region (moves before had none to report), then the selections asked for.
+                if pendingFit != nil { fitPendingRegion() } else { regionChanged(settled: true, animated: false) }
+                selectPending()
+            }
             if hasDrawnFirstFrame { reportSizeChange() }
         }
         pinProxies.allocate()
         shapeProxies.allocate()
+        zoomControls.allocate(mapWidth: size.width)
         callouts.allocate()
     }
 

@@ -1,0 +1,81 @@
+import CCalloutMapAdw
+import CCalloutMapGtk
+import CalloutMapGtk
+
+/// The window's header bar: Open and the map source at the start, the approach in the middle,
+/// background work, the side panel and the primary menu at the end. Every button names an
+/// action, so it is enabled and checked as the action is.
+///
+/// It fits a phone-width window (360 px): the four approach buttons give way to one button
+/// naming the current approach (libadwaita's squeezer picks whichever fits), and below
+/// `wideWindow` the map source button goes (the primary menu has the same list). Zoom is on the
+/// map itself.
+@MainActor
+enum HeaderBar {
+    /// Windows at least this wide (pixels) show the map source button.
+    static let wideWindow: Int32 = 720
+
+    static func make(window: UnsafeMutablePointer<GtkWidget>, mapSource: UnsafeMutablePointer<GtkWidget>,
+                     mapSourceMenu: OpaquePointer, activity: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let header = adw_header_bar_new()!
+        let open = IconButton.make("document-open-symbolic", tooltip: tr("Open Places… (Ctrl+O)"), accessibleName: tr("Open Places…"))
+        gtk_actionable_set_action_name(cm_actionable(open.rawObject), "win.open")
+        adw_header_bar_pack_start(OpaquePointer(header), open)
+        adw_header_bar_pack_start(OpaquePointer(header), mapSource)
+        adw_header_bar_set_title_widget(OpaquePointer(header), approachSwitcher(window: window))
+        adw_header_bar_pack_end(OpaquePointer(header), primaryMenu(mapSources: mapSourceMenu))
+        let panelToggle = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(cast(panelToggle), "sidebar-show-right-symbolic")
+        gtk_widget_set_tooltip_text(panelToggle, tr("Side Panel (F9)"))
+        cm_accessible_set_label(panelToggle, tr("Show approach and events"))
+        gtk_actionable_set_action_name(cm_actionable(panelToggle.rawObject), "win.show-panel")
+        adw_header_bar_pack_end(OpaquePointer(header), panelToggle)
+        adw_header_bar_pack_end(OpaquePointer(header), activity)
+
+        // libadwaita 1.2 has no breakpoints: the window's width decides.
+        let adapt = {
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_window_get_default_size(cm_window(window), &width, &height)
+            let wide = gtk_window_is_maximized(cm_window(window)) != 0 || width <= 0 || width >= wideWindow
+            gtk_widget_set_visible(mapSource, wide ? 1 : 0)
+        }
+        adapt()
+        Signal.connect(window, "notify::default-width") { (_: UnsafeMutableRawPointer?) in adapt() }
+        Signal.connect(window, "notify::maximized") { (_: UnsafeMutableRawPointer?) in adapt() }
+        return header
+    }
+
+    /// The four approaches as linked buttons, or — when they do not fit — one button naming the
+    /// current approach with the four in its menu.
+    private static func approachSwitcher(window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let squeezer = adw_squeezer_new()!
+        _ = adw_squeezer_add(OpaquePointer(squeezer), ModeSwitcher.make())
+        _ = adw_squeezer_add(OpaquePointer(squeezer), ModeSwitcher.makeCompact(window: window))
+        adw_squeezer_set_transition_type(OpaquePointer(squeezer), ADW_SQUEEZER_TRANSITION_TYPE_CROSSFADE)
+        return squeezer
+    }
+
+    /// The primary menu: open, the map source, the side panel, keyboard shortcuts and About.
+    private static func primaryMenu(mapSources: OpaquePointer) -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        let files = g_menu_new()!
+        g_menu_append(files, tr("_Open Places…"), "win.open")
+        g_menu_append_submenu(files, tr("_Map Source"), cm_menu_model(mapSources.rawObject))
+        g_menu_append(files, tr("Side _Panel"), "win.show-panel")
+        g_menu_append_section(menu, nil, cm_menu_model(files.rawObject))
+        let help = g_menu_new()!
+        g_menu_append(help, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(help, tr("_About CalloutMap"), "app.about")
+        g_menu_append_section(menu, nil, cm_menu_model(help.rawObject))
+        g_object_unref(files.rawObject)
+        g_object_unref(help.rawObject)
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(OpaquePointer(button), cm_menu_model(menu.rawObject))
+        gtk_menu_button_set_primary(OpaquePointer(button), 1)  // F10 opens it
+        gtk_widget_set_tooltip_text(button, tr("Main Menu (F10)"))
+        cm_accessible_set_label(button, tr("Main Menu"))
+        g_object_unref(menu.rawObject)
+        return button
+    }
+}
