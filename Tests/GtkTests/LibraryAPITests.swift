@@ -178,6 +178,15 @@ final class LibraryAPITests: XCTestCase {
             XCTAssertLessThanOrEqual(region.south, bay.south + 1e-9)
             XCTAssertGreaterThanOrEqual(region.north, bay.north - 1e-9)
             XCTAssertEqual(map.zoom, map.viewport.fitting(bay).zoom, accuracy: 1e-6)
+
+            // One place: no closer than zoom 15 over the offline map alone, 17 (a street) over tiles.
+            map.showAnnotations([far], animated: false)
+            XCTAssertEqual(map.closestFitZoom, 15)
+            XCTAssertEqual(map.zoom, 15)
+            map.tileLayers = [RasterTileLayer(source: try! XYZTileSource(template: "http://127.0.0.1:9/{z}/{x}/{y}.png"))]
+            map.showAnnotations([far], animated: false)
+            XCTAssertEqual(map.zoom, 17)
+            map.tileLayers = []
         }
     }
 
