@@ -3,7 +3,6 @@
 // two kinds of pins, callouts and a delegate, from one import.
 // Run it: swift run hello-map
 import CalloutMap
-import Foundation
 
 @MainActor final class Places: MapViewDelegate {
     let map: MapView
@@ -19,7 +18,7 @@ import Foundation
         map.addAnnotation(PointAnnotation(coordinate: Coordinate(latitude: 37.8103, longitude: -122.4774),
                                           title: "Golden Gate Bridge", subtitle: "Opened: May 27, 1937"))
         // A GeoJSON file's points; problems come back as messages naming the file and feature.
-        let listings = GeoJSONLoader.load(contentsOf: URL(fileURLWithPath: "listings.geojson"))
+        let listings = GeoJSONLoader.load(contentsOfFile: "listings.geojson")
         map.addAnnotations(listings.annotations)
         map.showAnnotations(map.annotations, animated: false)  // fit them all in view
     }
@@ -45,7 +44,7 @@ import Foundation
 
 let app = MapApplication(id: "org.example.HelloMap")
 var places: Places?   // the map holds its delegate weakly: kept here
-exit(app.run { app in
+app.runAndExit { app in
     let window = MapWindow(application: app, title: "Hello, map")
     do {
         places = try Places()
@@ -54,4 +53,4 @@ exit(app.run { app in
         print(error)   // names what is missing, e.g. the basemap
     }
     window.present()
-})
+}

@@ -128,6 +128,8 @@ final class MainWindow {
         panel.onPopoverKeepsSelection = { [weak self] on in self?.map.popoverKeepsSelection = on }
         panel.onShowsData = { [weak self] on in self?.report.showsData = on }  // from the next selection on
         toasts.onShow = { [weak self] title in self?.events.emit(["event": "toast", "title": title]) }
+        toasts.onDetails = { [weak self] title, rows in self?.events.emit(["event": "problems-shown", "title": title, "rows": rows]) }
+        toasts.onCopy = { [weak self] text in self?.events.emit(["event": "copied", "text": text]) }
         colorScheme.apply()
         updateActions()
     }
@@ -230,7 +232,7 @@ final class MainWindow {
         } catch {
             FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
             toasts.showProblem(String(format: tr("Could not open the map source “%@”"), URL(fileURLWithPath: path).lastPathComponent),
-                               details: ["\(error)", tr("The offline map is shown instead.")])
+                               details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown instead."))])
         }
     }
 
@@ -240,7 +242,7 @@ final class MainWindow {
         layer.onFirstFailure = { [weak self] error in
             FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map there\n".utf8))
             self?.toasts.showProblem(String(format: tr("Could not get tiles from %@"), name),
-                                     details: ["\(error)", tr("The offline map is shown where tiles are missing.")])
+                                     details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown where tiles are missing."))])
         }
     }
 

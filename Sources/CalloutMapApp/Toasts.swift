@@ -5,7 +5,7 @@ import CalloutMapGtk
 import Foundation
 
 /// Short notices over the window (libadwaita's toasts): what opened, and problems — bad files,
-/// unreachable tile servers — with a Details button that lists every message in a dialog.
+/// unreachable tile servers — with a Details button that lists every problem (`ProblemsDialog`).
 /// Text from data is escaped: a toast's title is markup in libadwaita 1.2.
 @MainActor
 final class Toasts {
@@ -18,6 +18,10 @@ final class Toasts {
     private let window: UnsafeMutablePointer<GtkWidget>  // owns us, through MainWindow
     /// Called with each toast's title as it shows (for `--log-events`).
     var onShow: ((String) -> Void)?
+    /// Called as a problem's details show: the title and the rows listed.
+    var onDetails: ((String, [String]) -> Void)?
+    /// Called with the text the details' Copy button put on the clipboard.
+    var onCopy: ((String) -> Void)?
 
     init(window: UnsafeMutablePointer<GtkWidget>) {
         self.window = window
@@ -55,33 +59,15 @@ final class Toasts {
         } else {
             title = String(format: trn("Problems in %d file", "Problems in %d files", files.count), files.count)
         }
-        showProblem(title, details: problems.map(\.description))
+        showProblem(title, details: problems.map(ProblemsDialog.Entry.init))
     }
 
     /// A problem: the title in a toast that stays until dismissed, the details a click away.
-    func showProblem(_ title: String, details: [String]) {
-        show(title, button: tr("Details"), timeout: 0) { [weak self] in self?.presentDetails(title, details) }
-    }
-
-    private func presentDetails(_ heading: String, _ lines: [String]) {
-        let d = adw_message_dialog_new(cm_window(window), heading, nil)!
-        let text = gtk_label_new(lines.joined(separator: "\n"))!  // plain text, selectable to copy
-        gtk_label_set_selectable(OpaquePointer(text), 1)
-        gtk_label_set_wrap(OpaquePointer(text), 1)
-        gtk_label_set_wrap_mode(OpaquePointer(text), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_xalign(OpaquePointer(text), 0)
-        gtk_label_set_yalign(OpaquePointer(text), 0)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), text)
-        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
-        gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 320)
-        gtk_widget_set_size_request(scroller, 420, -1)
-        adw_message_dialog_set_extra_child(cast(d), scroller)
-        adw_message_dialog_add_response(cast(d), "close", tr("_Close"))
-        adw_message_dialog_set_default_response(cast(d), "close")
-        adw_message_dialog_set_close_response(cast(d), "close")
-        gtk_window_set_application(cm_window(d), gtk_window_get_application(cm_window(window)))  // Ctrl+Q works there
-        gtk_window_present(cm_window(d))
+    func showProblem(_ title: String, details: [ProblemsDialog.Entry]) {
+        show(title, button: tr("Details"), timeout: 0) { [weak self] in
+            guard let self else { return }
+            self.onDetails?(title, ProblemsDialog.rows(details))
+            ProblemsDialog.present(title, details, over: self.window) { [weak self] text in self?.onCopy?(text) }
+        }
     }
 }

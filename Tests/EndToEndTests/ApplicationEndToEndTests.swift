@@ -217,6 +217,17 @@ final class ApplicationEndToEndTests: XCTestCase {
             usleep(100_000)
         }
         XCTAssertTrue(shown, "Details opened a dialog")
+        // The file by its name, then where and what in plain words; Copy All gives the full report.
+        let problems = try XCTUnwrap(app.next("problems-shown"))
+        let rows = try XCTUnwrap(problems["rows"] as? [String])
+        XCTAssertEqual(rows.first, bad.lastPathComponent, "\(rows)")
+        XCTAssertEqual(rows.count, 2, "\(rows)")
+        XCTAssertTrue(rows.last?.hasPrefix("Not opened: is not valid JSON") == true, "\(rows)")
+        usleep(300_000)
+        let copy = try XCTUnwrap(try app.atspiButtons().compactMap { $0["name"] as? String }.first { $0.hasPrefix("Copy All") })
+        _ = try app.atspiButtons(["--click", copy])
+        let copied = try XCTUnwrap(app.next("copied"))
+        XCTAssertTrue((copied["text"] as? String)?.hasPrefix("\(bad.path): is not valid JSON") == true, "\(copied)")
         XCTAssertTrue(app.process.isRunning)
         XCTAssertTrue(app.standardError.contains("\(bad.path): is not valid JSON"), app.standardError)
     }

@@ -9,6 +9,11 @@ public final class Basemap: Sendable {
         self.bands = bands.sorted { $0.minZoom < $1.minZoom }
     }
 
+    /// Loads every `*.cmb` file in the folder at a path, as `init(directory:)` does.
+    public convenience init(directoryPath path: String) throws {
+        try self.init(directory: URL(fileURLWithPath: path, isDirectory: true))
+    }
+
     /// Loads every `*.cmb` file in a folder.
     public convenience init(directory: URL) throws {
         let files: [URL]

@@ -40,6 +40,12 @@ public enum PlaceFileLoader {
         return .geoJSON
     }
 
+    /// Reads the file at a path, as `load(contentsOf:options:cancellation:progress:)` does.
+    public static func load(contentsOfFile path: String, options: GeoJSONLoader.Options = .init(), cancellation: Cancellation? = nil,
+                            progress: GeoJSONLoader.Progress? = nil) -> GeoJSONLoader.Result {
+        load(contentsOf: URL(fileURLWithPath: path), options: options, cancellation: cancellation, progress: progress)
+    }
+
     /// Reads a file: its format from its first bytes, then that format's loader.
     public static func load(contentsOf url: URL, options: GeoJSONLoader.Options = .init(), cancellation: Cancellation? = nil,
                             progress: GeoJSONLoader.Progress? = nil) -> GeoJSONLoader.Result {

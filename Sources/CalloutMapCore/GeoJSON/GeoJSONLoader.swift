@@ -72,6 +72,12 @@ public enum GeoJSONLoader {
 
     struct Reason: Error { var message: String }
 
+    /// Reads the file at a path, as `load(contentsOf:options:cancellation:progress:)` does.
+    public static func load(contentsOfFile path: String, options: Options = Options(), cancellation: Cancellation? = nil,
+                            progress: Progress? = nil) -> Result {
+        load(contentsOf: URL(fileURLWithPath: path), options: options, cancellation: cancellation, progress: progress)
+    }
+
     /// Reads a file (at most `InputFile.sizeLimit` bytes). With a `cancellation`, the read and the
     /// parse stop soon after it is cancelled.
     public static func load(contentsOf url: URL, options: Options = Options(), cancellation: Cancellation? = nil,

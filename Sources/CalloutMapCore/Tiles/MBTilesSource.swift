@@ -18,6 +18,11 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     private let query: OpaquePointer
     private let lock = NSLock()
 
+    /// Opens and checks the file at a path, as `init(contentsOf:)` does.
+    public convenience init(contentsOfFile path: String) throws(TileSourceError) {
+        try self.init(contentsOf: URL(fileURLWithPath: path))
+    }
+
     /// Opens and checks the file; every error names it and says what is wrong.
     public init(contentsOf url: URL) throws(TileSourceError) {
         path = url.path

@@ -27,10 +27,17 @@ public final class MapApplication {
     /// Runs the main loop until the last window closes; `activate` is called once the
     /// application starts (open a window there). Returns the exit status. Command-line
     /// arguments are left to the program: GTK is given the program's name only.
+    @discardableResult
     public func run(activate: @escaping @MainActor (MapApplication) -> Void) -> Int32 {
         self.activate = activate
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? "map"), nil]
         defer { free(argv[0]) }
         return g_application_run(UnsafeMutablePointer(gtkApplication), 1, &argv)
+    }
+
+    /// Runs the main loop as `run(activate:)` does, then ends the program with its exit status:
+    /// the last line of a program's `main.swift`, with nothing more to import.
+    public func runAndExit(activate: @escaping @MainActor (MapApplication) -> Void) -> Never {
+        exit(run(activate: activate))
     }
 }
