@@ -69,6 +69,14 @@ final class TileSourceSwitcher {
         addRow(title: "OpenStreetMap", subtitle: tr("Online tiles from tile.openstreetmap.org, kept in the disk cache"))
         layers.append(nil)  // made when first chosen
         show(0)
+        // Enter or Space on a row picks it (GTK) and closes the list (here).
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(cm_controller(keys.rawObject), GTK_PHASE_CAPTURE)
+        Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, _: UInt32) -> Bool in
+            if [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space].contains(Int32(keyval)) { self?.close() }
+            return false
+        }
+        gtk_widget_add_controller(list, cm_controller(keys.rawObject))
         Signal.connect(open, "clicked") { [weak self] in
             guard let self else { return }
             gtk_popover_popdown(cast(self.popover))
@@ -94,11 +102,22 @@ final class TileSourceSwitcher {
         checks.append(check)
         gtk_actionable_set_detailed_action_name(cm_actionable(check.rawObject), "win.tile-source::\(index)")
         gtk_box_append(cast(box ?? list), check)
+        // A click on a row is a choice: the list closes. (Arrow keys move the choice and leave
+        // it open, to go on; Enter and Space close it, below.)
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(cm_controller(click.rawObject), GTK_PHASE_CAPTURE)
+        Signal.connect(click, "released") { [weak self] (_: Int, _: Double, _: Double) in self?.close() }
+        gtk_widget_add_controller(check, cm_controller(click.rawObject))
         let item = g_menu_item_new(title, "win.tile-source::\(index)")!
         // The menu lists in the list's order: opened files before OpenStreetMap.
         let position = box == nil ? Int32(g_menu_model_get_n_items(cm_menu_model(menuSources.rawObject))) : Int32(index - 1)
         g_menu_insert_item(menuSources, position, item)
         g_object_unref(item.rawObject)
+    }
+
+    /// Closes the list once the choice shows (a moment, so the radio's change is seen).
+    private func close() {
+        Timer.after(milliseconds: 150) { [popover] in gtk_popover_popdown(cast(popover)) }
     }
 
     private func select(_ index: Int) {

@@ -175,4 +175,28 @@ final class TileEndToEndTests: XCTestCase {
         XCTAssertNotNil(bad.next("ready"), "the app starts on the offline map")
         XCTAssertTrue(bad.standardError.contains("\(junk.path): is not an MBTiles file"), bad.standardError)
     }
+
+    /// A host that cannot be resolved (.invalid never is) is told within 2 s of the window,
+    /// not after the retries; a choice in the map source list closes it.
+    func testAnUnreachableHostIsToldAtOnceAndAChoiceClosesTheList() throws {
+        try XCTSkipUnless(hasTool("xdotool") && hasTool("import"), "needs xdotool and ImageMagick")
+        let app = try AppProcess(["--log-events", "--no-demo", "--size", "1000x700", "--tiles", "http://tiles.calloutmap.invalid/{z}/{x}/{y}.png"],
+                                 keepingStandardError: true)
+        _ = try XCTUnwrap(app.next("ready"))
+        let told = Date()
+        let toast = try XCTUnwrap(app.next("toast", timeout: 2), "told within 2 s")
+        XCTAssertLessThan(Date().timeIntervalSince(told), 2)
+        XCTAssertEqual(toast["title"] as? String, "Could not get tiles from tiles.calloutmap.invalid")
+        XCTAssertTrue(app.standardError.contains("Error resolving"), app.standardError)
+
+        // Open the list, Up to the offline map, Enter: the list closes (its place shows the map).
+        let menu = try XCTUnwrap(try app.atspiButtons().first { $0["name"] as? String == "Map Source" })
+        let x = (menu["x"] as! Int) + (menu["width"] as! Int) / 2, below = (menu["y"] as! Int) + (menu["height"] as! Int) + 60
+        let closed = try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("list-closed.png").path)).pixel(x, below)
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\(x)", "\(menu["y"] as! Int + 10)", "click", "1", "sleep", "0.6"]), 0)
+        XCTAssertNotEqual(try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("list-open.png").path)).pixel(x, below), closed, "the list is open")
+        XCTAssertEqual(runTool("xdotool", ["key", "Up", "sleep", "0.2", "key", "Return", "sleep", "0.6"]), 0)
+        XCTAssertEqual(try XCTUnwrap(Screenshot(path: folder.appendingPathComponent("list-chosen.png").path)).pixel(x, below), closed, "the choice closed the list")
+        XCTAssertTrue(app.process.isRunning)
+    }
 }

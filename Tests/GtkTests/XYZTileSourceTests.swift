@@ -104,6 +104,14 @@ final class XYZTileSourceTests: XCTestCase {
             let outcome = try XCTUnwrap(Self.fetch(dead, TileID(zoom: 3, x: 1, y: 1)))
             XCTAssertThrowsError(try outcome.get())
             XCTAssertLessThan(Date().timeIntervalSince(started), 4, "connection refused, retried twice (0.5 s, 1 s)")
+            // A host name that cannot resolve (.invalid never does): told at once, no retries.
+            let nowhere = try XYZTileSource(template: "http://tiles.calloutmap.invalid/{z}/{x}/{y}.png")
+            let asked = Date()
+            let lost = try XCTUnwrap(Self.fetch(nowhere, TileID(zoom: 3, x: 1, y: 1)))
+            XCTAssertThrowsError(try lost.get()) { error in
+                XCTAssertTrue((error as? TileSourceError)?.isUnreachable == true, "\(error)")
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(asked), 2, "the resolver's answer, not the retries'")
             XCTAssertThrowsError(try XYZTileSource(template: "ftp://example.org/{z}/{x}/{y}.png"))
             XCTAssertThrowsError(try XYZTileSource(template: "http://example.org/tiles.png"), "needs {z}, {x}, {y}")
         }

@@ -23,11 +23,15 @@ public struct TileSourceError: Error, CustomStringConvertible, Sendable, Equatab
     public var source: String
     /// What went wrong, in words.
     public var reason: String
+    /// The server cannot be reached at all (no network, a host name that does not resolve, a
+    /// refused connection): asking again at once would fail the same way.
+    public var isUnreachable: Bool
 
     /// An error about a source.
-    public init(source: String, reason: String) {
+    public init(source: String, reason: String, isUnreachable: Bool = false) {
         self.source = source
         self.reason = reason
+        self.isUnreachable = isUnreachable
     }
 
     public var description: String { "\(source): \(reason)" }

@@ -115,8 +115,9 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
                     if status < 500 && status != 429 { attempt = Self.attempts }  // not transient: no retry
                 }
             } catch let error as TileSourceError where !Task.isCancelled {
-                // No connection or no answer: a stale copy at once, else try again.
-                if cached != nil { attempt = Self.attempts }
+                // No answer: a stale copy at once, else try again — unless the server cannot be
+                // reached at all, which is told at once rather than after the retries.
+                if cached != nil || error.isUnreachable { attempt = Self.attempts }
                 failure = error
             }
             guard attempt < Self.attempts else { return try staleOr(failure) }
@@ -195,8 +196,10 @@ extension XYZTileSource.Request {
         defer { if let bytes { g_bytes_unref(bytes) } }
         if let error {
             let text = String(cString: error.pointee.message)
+            let unreachable = Self.isUnreachable(domain: error.pointee.domain, code: error.pointee.code)
             g_error_free(error)
-            return continuation.resume(throwing: TileSourceError(source: source.name, reason: "tile \(tile): \(text)"))
+            return continuation.resume(throwing: TileSourceError(source: source.name, reason: "tile \(tile): \(text)",
+                                                                 isUnreachable: unreachable))
         }
         var size: gsize = 0
         let data = bytes.flatMap { g_bytes_get_data($0, &size) }
@@ -209,6 +212,16 @@ extension XYZTileSource.Request {
             status: Int(soup_message_get_status(message).rawValue), body: body,
             etag: soup_message_headers_get_one(headers, "ETag").map { String(cString: $0) },
             expires: Self.expiry(headers)))
+    }
+
+    /// Whether a request's error says the server cannot be reached at all: its host name does not
+    /// resolve, or there is no route to the network or the host. (A refused connection or a
+    /// timeout may pass — a server restarting — and is tried again.)
+    static func isUnreachable(domain: GQuark, code: Int32) -> Bool {
+        if domain == g_resolver_error_quark() { return true }
+        guard domain == g_io_error_quark() else { return false }
+        return [G_IO_ERROR_NETWORK_UNREACHABLE, G_IO_ERROR_HOST_UNREACHABLE, G_IO_ERROR_HOST_NOT_FOUND]
+            .contains { Int32($0.rawValue) == code }
     }
 
     /// Until when a response is fresh: Cache-Control's max-age (no-cache and no-store: now),

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Prints, as JSON, every button (push, toggle, check or radio) of a running calloutmap
 process as AT-SPI sees it:
-[{"name": ..., "description": ..., "role": ..., "x": ..., "y": ..., "width": ..., "height": ...}].
+[{"name": ..., "description": ..., "role": ..., "x": ..., "y": ..., "width": ..., "height": ...,
+  "showing": whether it is on screen now}].
 Usage: atspi_pins.py PID [--click NAME]; --click also performs that button's
 first action (what a screen reader does). Only the app with that process id is
 asked: another (a test runner waiting on this script) would never answer."""
@@ -32,7 +33,8 @@ def walk(node, out):
     if role in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_RADIO_BUTTON):
         ext = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
         out.append({"name": node.name, "description": node.description, "role": node.getRoleName(),
-                    "x": ext.x, "y": ext.y, "width": ext.width, "height": ext.height, "node": node})
+                    "x": ext.x, "y": ext.y, "width": ext.width, "height": ext.height,
+                    "showing": node.getState().contains(pyatspi.STATE_SHOWING), "node": node})
     for i in range(node.childCount):
         walk(node.getChildAtIndex(i), out)
 
