@@ -75,6 +75,9 @@ static inline char *cm_get_string_property(gpointer object, const char *name) {
     g_object_get(object, name, &value, NULL);
     return value;
 }
+static inline void cm_set_string_property(gpointer object, const char *name, const char *value) {
+    g_object_set(object, name, value, NULL);
+}
 static inline gboolean cm_get_bool_property(gpointer object, const char *name) {
     gboolean value = FALSE;
     g_object_get(object, name, &value, NULL);

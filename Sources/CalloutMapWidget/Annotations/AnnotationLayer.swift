@@ -48,6 +48,11 @@ package final class AnnotationLayer {
 
     package init() {}
 
+    /// Every view's image is drawn again (the interface font changed): on screen, kept and pooled.
+    func setNeedsDisplayAll() {
+        for view in Array(visible.values) + Array(attachedViews.values) + pools.values.joined() { view.setNeedsDisplay() }
+    }
+
     package func register(_ type: AnnotationView.Type, forReuseIdentifier identifier: String) {
         registry[identifier] = type
     }

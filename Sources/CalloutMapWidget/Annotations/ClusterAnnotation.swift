@@ -63,7 +63,7 @@ public final class ClusterAnnotationView: AnnotationView {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_set_line_width(cr, 2)
         cairo_stroke(cr)
-        Text.drawCentered(cr, label, font: "Cantarell Bold \(size.width > 36 ? 12 : 11)px", at: Point(x: r, y: r))
+        Text.drawCentered(cr, label, font: InterfaceFont.description(pixels: size.width > 36 ? 12 : 11, bold: true), at: Point(x: r, y: r))
     }
 
     public override func contains(_ point: Point) -> Bool {

@@ -52,7 +52,7 @@ open class MarkerAnnotationView: AnnotationView {
         context.fill(markerTintColor, keepingPath: true)
         context.stroke(RGBA(0x000000, alpha: 0.25))
         if let text = glyphText, !text.isEmpty {
-            context.draw(String(text.prefix(3)), font: "Cantarell Bold \(Int(r * (text.count > 1 ? 0.8 : 1.1)))px",
+            context.draw(String(text.prefix(3)), font: InterfaceFont.description(pixels: Double(Int(r * (text.count > 1 ? 0.8 : 1.1))), bold: true),
                          color: glyphTintColor, centeredAt: center)
         } else {
             context.addCircle(center: center, radius: r * 0.36)

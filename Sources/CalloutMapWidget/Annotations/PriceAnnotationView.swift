@@ -9,7 +9,7 @@ open class PriceAnnotationView: AnnotationView {
     /// The label; by default the annotation's `price` property, as "$129".
     public var text: String = "" { didSet { if text != oldValue { layOut() } } }
 
-    static let font = "Cantarell Bold 11px"
+    static var font: String { InterfaceFont.description(pixels: 11, bold: true) }
     static let pointer = 6.0
 
     open override func prepareForDisplay() {

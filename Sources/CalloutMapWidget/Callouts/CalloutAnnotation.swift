@@ -27,6 +27,10 @@ final class CalloutAnnotationView: AnnotationView {
     static let padding = 10.0, buttonSize = 22.0, arrow = CalloutBubble.arrowLength
     /// The body's size for its text (the arrow not included).
     private(set) var bodySize = Size.zero
+    /// The title's height, wrapped to the body's width.
+    private var titleHeight = 0.0
+    /// The widest the text is before it wraps.
+    static let textWidth = 260.0
     /// The outline in view coordinates, once placed.
     private var placedShape: CalloutShape?
     /// The frame's top-left less the anchor (the pin's point), once placed: kept while the map
@@ -42,9 +46,12 @@ final class CalloutAnnotationView: AnnotationView {
     override func prepareForDisplay() {
         let titleWidth = Text.size(annotation?.title ?? "", font: Self.titleFont).width
         let subtitleWidth = Text.size(annotation?.subtitle ?? "", font: Self.subtitleFont).width
-        let text = min(260, max(titleWidth, subtitleWidth))
+        let text = min(Self.textWidth, max(titleWidth, subtitleWidth))
+        // The title wraps as in the other approaches; the subtitle stays one line.
+        titleHeight = Text.measure(annotation?.title ?? "", font: Self.titleFont, width: text, lines: Text.titleLines).height
+        let subtitle = annotation?.subtitle?.isEmpty == false ? 2 + Text.size(annotation?.subtitle ?? "", font: Self.subtitleFont).height : 0
         bodySize = Size(width: text + Self.buttonSize + 3 * Self.padding,
-                        height: (annotation?.subtitle?.isEmpty == false ? 44 : 28) + 2 * Self.padding - 8)
+                        height: max(titleHeight + subtitle + 2 * Self.padding - 2, Self.buttonSize + 2 * Self.padding - 4))
         if placedShape == nil { size = Size(width: bodySize.width, height: bodySize.height + Self.arrow) }
         super.prepareForDisplay()
         layoutAttached()
@@ -93,7 +100,8 @@ final class CalloutAnnotationView: AnnotationView {
 
     override func contains(_ p: Point) -> Bool { shape.contains(p) }
 
-    static let titleFont = "Cantarell Bold 10.5", subtitleFont = "Cantarell 9.5"
+    static var titleFont: String { InterfaceFont.description(points: 10.5, bold: true) }
+    static var subtitleFont: String { InterfaceFont.description(points: 9.5) }
 
     override func draw(in context: DrawingContext) {
         let cr = context.cairoContext
@@ -108,17 +116,17 @@ final class CalloutAnnotationView: AnnotationView {
         let hasSubtitle = annotation?.subtitle?.isEmpty == false
         let textWidth = body.width - Self.buttonSize - 3 * Self.padding
         Text.draw(cr, annotation?.title ?? "", font: Self.titleFont, at: Point(x: body.minX + Self.padding, y: body.minY + Self.padding - 2),
-                  width: textWidth)
+                  width: textWidth, lines: Text.titleLines)
         if hasSubtitle {
             cairo_set_source_rgb(cr, 0.37, 0.36, 0.39)
             Text.draw(cr, annotation?.subtitle ?? "", font: Self.subtitleFont,
-                      at: Point(x: body.minX + Self.padding, y: body.minY + Self.padding + 17), width: textWidth)
+                      at: Point(x: body.minX + Self.padding, y: body.minY + Self.padding + titleHeight), width: textWidth)
         }
         let b = buttonFrame
         cairo_arc(cr, b.center.x, b.center.y, b.width / 2, 0, 2 * Double.pi)
         cairo_set_source_rgb(cr, 0.11, 0.44, 0.85)
         cairo_fill(cr)
         cairo_set_source_rgb(cr, 1, 1, 1)
-        Text.drawCentered(cr, "i", font: "Cantarell Bold 12px", at: b.center)
+        Text.drawCentered(cr, "i", font: InterfaceFont.description(pixels: 12, bold: true), at: b.center)
     }
 }

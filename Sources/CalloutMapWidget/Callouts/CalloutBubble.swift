@@ -12,22 +12,41 @@ public struct CalloutAppearance: Sendable, Equatable {
     public var cornerRadius: Double
     /// Space between the outline and the content.
     public var padding: Double
+    /// The body's colour over the map's dark style, when it is not `fill` (a dark bubble would
+    /// sink into a dark map).
+    public var darkFill: RGBA?
+    /// The outline's colour over the map's dark style, when it is not `border`.
+    public var darkBorder: RGBA?
 
-    /// An appearance.
-    public init(fill: RGBA, border: RGBA, cornerRadius: Double = 10, padding: Double = 10) {
+    /// An appearance; `darkFill` and `darkBorder` replace the colours over the dark map style.
+    public init(fill: RGBA, border: RGBA, cornerRadius: Double = 10, padding: Double = 10, darkFill: RGBA? = nil,
+                darkBorder: RGBA? = nil) {
         self.fill = fill
         self.border = border
         self.cornerRadius = cornerRadius
         self.padding = padding
+        self.darkFill = darkFill
+        self.darkBorder = darkBorder
+    }
+
+    /// The colours to draw with over a map in the light or dark style.
+    public func resolved(dark: Bool) -> CalloutAppearance {
+        guard dark else { return self }
+        var a = self
+        a.fill = darkFill ?? fill
+        a.border = darkBorder ?? border
+        return a
     }
 
     /// MapKit-like white bubble (SMCalloutView's radius 8–10, border alpha 0.2).
     public static let light = CalloutAppearance(fill: RGBA(0xFFFFFF), border: RGBA(0x000000, alpha: 0.2))
     /// The standard callout in the dark style.
     public static let dark = CalloutAppearance(fill: RGBA(0x303030), border: RGBA(0xFFFFFF, alpha: 0.15))
-    /// The default custom callout: a dark, rounder, tighter bubble.
-    public static let customDark = CalloutAppearance(fill: RGBA(0x241F31, alpha: 0.94), border: RGBA(0x000000, alpha: 0.4),
-                                                     cornerRadius: 16, padding: 12)
+    /// The default custom callout: a dark, rounder, tighter bubble — opaque, so nothing under it
+    /// shows through its text; over the dark map a lighter shade with a light outline.
+    public static let customDark = CalloutAppearance(fill: RGBA(0x241F31), border: RGBA(0x000000, alpha: 0.4),
+                                                     cornerRadius: 16, padding: 12,
+                                                     darkFill: RGBA(0x4A4458), darkBorder: RGBA(0xFFFFFF, alpha: 0.45))
 }
 
 /// A callout: a rounded body with an arrow to its pin, drawn by us, holding

@@ -63,16 +63,19 @@ struct CalloutContent {
     /// One line of text and nothing else (the temporary title).
     static func text(_ text: String) -> CalloutContent { CalloutContent(root: label(text, style: .heading)) }
 
-    /// A plain-text label (GtkLabel does not parse markup unless told to).
+    /// A plain-text label (GtkLabel does not parse markup unless told to). Headings and body text
+    /// wrap to at most `Text.titleLines` lines, as every approach's title does; a heading cut
+    /// short shows whole in its tooltip.
     static func label(_ text: String, style: CalloutTextStyle, wrap: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         let l = gtk_label_new(text)!
         gtk_label_set_xalign(OpaquePointer(l), 0)
         gtk_label_set_max_width_chars(OpaquePointer(l), 34)
-        if wrap || style == .body {
+        if wrap || style == .body || style == .heading {
             gtk_label_set_wrap(OpaquePointer(l), 1)
             gtk_label_set_wrap_mode(OpaquePointer(l), PANGO_WRAP_WORD_CHAR)
-            gtk_label_set_lines(OpaquePointer(l), 4)
+            gtk_label_set_lines(OpaquePointer(l), Int32(Text.titleLines))
         }
+        if style == .heading, text.count > 34 * Text.titleLines / 2 { gtk_widget_set_tooltip_text(l, text) }
         gtk_label_set_ellipsize(OpaquePointer(l), PANGO_ELLIPSIZE_END)
         switch style {
         case .heading: gtk_widget_add_css_class(l, "heading")

@@ -12,7 +12,8 @@ package struct CalloutSketch {
     package var subtitle: String?
     package var style: BasemapStyle
 
-    static let titleFont = "Cantarell Bold 11", subtitleFont = "Cantarell 10"
+    static var titleFont: String { InterfaceFont.description(points: 11, bold: true) }
+    static var subtitleFont: String { InterfaceFont.description(points: 10) }
 
     package init(mode: CalloutMode, title: String, subtitle: String?, style: BasemapStyle) {
         self.mode = mode
@@ -23,7 +24,7 @@ package struct CalloutSketch {
 
     private var appearance: CalloutAppearance {
         switch mode {
-        case .custom: return .customDark
+        case .custom: return CalloutAppearance.customDark.resolved(dark: style.isDark)
         case .popover: return CalloutAppearance(fill: style.isDark ? RGBA(0x383838) : RGBA(0xFAFAFA),
                                                 border: RGBA(0x000000, alpha: 0.25), cornerRadius: 12, padding: 12)
         default: return style.isDark ? .dark : .light
@@ -64,7 +65,7 @@ package struct CalloutSketch {
             cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
             cairo_fill(cr)
             cairo_set_source_rgb(cr, 1, 1, 1)
-            Text.drawCentered(cr, tr("Details"), font: "Cantarell 10", at: button.center)
+            Text.drawCentered(cr, tr("Details"), font: InterfaceFont.description(points: 10), at: button.center)
         } else {
             // The ⓘ accessory at the right.
             let c = Point(x: b.maxX - 12, y: b.center.y)
@@ -73,7 +74,7 @@ package struct CalloutSketch {
             setColor(cr, dim)
             cairo_set_line_width(cr, 1.5)
             cairo_stroke(cr)
-            Text.drawCentered(cr, "i", font: "Cantarell Bold 10px", at: c)
+            Text.drawCentered(cr, "i", font: InterfaceFont.description(pixels: 10, bold: true), at: c)
         }
     }
 }

@@ -88,7 +88,7 @@ public struct DrawingContext {
     }
 
     /// Draws one line of plain text with its top-left corner at `origin`, cut with "…" past
-    /// `maxWidth`. `font` is a Pango font description, such as "Cantarell Bold 12px".
+    /// `maxWidth`. `font` is a Pango font description, such as "Cantarell Bold 12px" (`InterfaceFont` gives the desktop's).
     public func draw(_ text: String, font: String, color: RGBA, at origin: Point, maxWidth: Double? = nil) {
         setColor(cairoContext, color)
         Text.draw(cairoContext, text, font: font, at: origin, width: maxWidth)

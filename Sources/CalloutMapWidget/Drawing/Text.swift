@@ -3,7 +3,11 @@ import CalloutMapCore
 
 /// Plain-text drawing with Pango: text from data is never parsed as markup.
 enum Text {
-    static func layout(_ cr: OpaquePointer, _ text: String, font: String, width: Double? = nil) -> OpaquePointer {
+    /// Callout titles wrap to at most this many lines, then end with "…" — in every approach.
+    static let titleLines = 4
+
+    /// A layout of `text`; with a `width`, cut with "…" past it — after `lines` lines when more than one.
+    static func layout(_ cr: OpaquePointer, _ text: String, font: String, width: Double? = nil, lines: Int = 1) -> OpaquePointer {
         let layout = pango_cairo_create_layout(cr)!
         let d = pango_font_description_from_string(font)
         pango_layout_set_font_description(layout, d)
@@ -11,6 +15,10 @@ enum Text {
         if let width {
             pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            if lines > 1 {
+                pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+                pango_layout_set_height(layout, Int32(-lines))
+            }
         }
         pango_layout_set_text(layout, text, -1)
         return layout
@@ -29,12 +37,13 @@ enum Text {
         return measured
     }
 
-    /// Measured afresh (any thread); `size(_:font:)` remembers.
-    static func measure(_ text: String, font: String) -> Size {
+    /// Measured afresh (any thread); `size(_:font:)` remembers. With a `width`, wrapped to at most
+    /// `lines` lines of it.
+    static func measure(_ text: String, font: String, width: Double? = nil, lines: Int = 1) -> Size {
         let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         let cr = cairo_create(scratch)!
         defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
-        let l = layout(cr, text, font: font)
+        let l = layout(cr, text, font: font, width: width, lines: lines)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_pixel_extents(l, &ink, &logical)
@@ -42,8 +51,8 @@ enum Text {
     }
 
     /// Draws text with its top-left corner at `origin`, cut with an ellipsis past `width`.
-    static func draw(_ cr: OpaquePointer, _ text: String, font: String, at origin: Point, width: Double? = nil) {
-        let l = layout(cr, text, font: font, width: width)
+    static func draw(_ cr: OpaquePointer, _ text: String, font: String, at origin: Point, width: Double? = nil, lines: Int = 1) {
+        let l = layout(cr, text, font: font, width: width, lines: lines)
         cairo_move_to(cr, origin.x, origin.y)
         pango_cairo_show_layout(cr, l)
         cairo_new_path(cr)

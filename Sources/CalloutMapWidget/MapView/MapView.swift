@@ -174,6 +174,7 @@ public final class MapView: WidgetImplementation {
             fontNotification = Signal.connect(settings, "notify::gtk-font-name") { [weak self] (_: UnsafeMutableRawPointer?) in
                 guard let self else { return }
                 self.fontName = self.readFontName()
+                if InterfaceFont.update(self.fontName) { self.annotationLayer.setNeedsDisplayAll() }
                 self.queueDraw()
             }
         }
@@ -304,7 +305,11 @@ public final class MapView: WidgetImplementation {
     }
 
     /// The desktop's interface font (Cantarell on GNOME), for the overlays: read at start and on change.
-    lazy var fontName: String = readFontName()
+    lazy var fontName: String = {
+        let name = readFontName()
+        InterfaceFont.update(name)
+        return name
+    }()
     private var fontNotification: UInt = 0
 
     private func readFontName() -> String {
