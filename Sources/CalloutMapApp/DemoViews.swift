@@ -45,10 +45,21 @@ enum DemoViews {
     }
 
     /// Places — the demo's context places and the points of opened files — cluster when they
-    /// crowd; the San Francisco set and the listings never do.
+    /// crowd; the San Francisco set (landmarks and listings) shows one by one at city zoom and
+    /// gathers once the map shows more than the city (`citySetOptions`).
     static func clusteringIdentifier(_ annotation: any Annotation) -> String? {
         guard let point = annotation as? PointAnnotation else { return nil }
-        return point.kind == nil || point.kind == "place" ? "places" : nil
+        return point.kind == nil || point.kind == "place" ? "places" : citySet
+    }
+
+    static let citySet = "san-francisco"
+
+    /// The San Francisco set one by one from zoom 12 (the city), gathered below it: zoomed out
+    /// to a file's places, its sixteen pins would pile up unreadably.
+    static var citySetOptions: ClusterOptions {
+        var options = ClusterOptions(screenRadius: 50)
+        options.maxZoom = 11
+        return options
     }
 
     /// "Golden Gate Bridge" → "GG": MapKit's glyphText, from the title.

@@ -117,6 +117,7 @@ final class MainWindow {
         }
         DemoViews.register(on: map.annotationLayer)
         map.clusteringIdentifier = DemoViews.clusteringIdentifier
+        map.setClusterOptions(DemoViews.citySetOptions, forClusteringIdentifier: DemoViews.citySet)
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }
         opening.onOpen = { [weak self] urls in self?.open(urls) }
         Signal.connectStopping(window, "close-request") { [weak self] in

@@ -24,6 +24,7 @@ struct RenderCommand {
             DemoViews.register(on: layer)
             layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer) }
             layer.clusters.clusteringIdentifier = DemoViews.clusteringIdentifier
+            layer.clusters.identifierOptions[DemoViews.citySet] = DemoViews.citySetOptions
             let loaded = AnnotationFiles.load(annotationFiles, options: options.geoJSON)
             let annotations = loaded.flatMap(\.annotations)
             layer.add(annotations)

@@ -112,6 +112,7 @@ enum AnnotationBenchmarks {
                 selected += 1
             }
             func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
+                guard !(annotation is ClusterAnnotation) else { return nil }
                 let view = mapView.dequeueReusableAnnotationView(withIdentifier: "price", for: annotation)
                 view.canShowCallout = callouts
                 return view

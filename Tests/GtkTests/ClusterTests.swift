@@ -47,6 +47,7 @@ final class ClusterTests: XCTestCase {
     /// cluster once their views have said it, and a view saying nil stays apart.
     final class ViewIdentifiers: MapViewDelegate {
         func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
+            guard !(annotation is ClusterAnnotation) else { return nil }  // the map's badge
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: "dot", for: annotation)
             view.clusteringIdentifier = annotation.title == "Loner" ? nil : "places"
             return view

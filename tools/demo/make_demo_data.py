@@ -28,7 +28,7 @@ SAN_FRANCISCO = [
 LISTINGS = [
     ("Mission loft", -122.4148, 37.7599, 129), ("Castro flat", -122.4350, 37.7609, 145),
     ("Haight studio", -122.4481, 37.7692, 98), ("North Beach room", -122.4103, 37.8061, 112),
-    ("Nob Hill suite", -122.4161, 37.7930, 240), ("SoMa apartment", -122.4000, 37.7790, 175),
+    ("Nob Hill suite", -122.4161, 37.7930, 240), ("Mission Bay apartment", -122.3915, 37.7705, 175),
     ("Marina condo", -122.4368, 37.8037, 210), ("Inner Richmond home", -122.4633, 37.7802, 155),
     ("Outer Sunset cottage", -122.4946, 37.7531, 89), ("Noe Valley house", -122.4337, 37.7502, 320),
     ("Potrero Hill studio", -122.4009, 37.7605, 119), ("Pacific Heights room", -122.4382, 37.7925, 135),

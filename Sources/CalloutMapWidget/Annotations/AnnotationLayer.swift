@@ -174,6 +174,7 @@ package final class AnnotationLayer {
         }
         visible = next
         for view in next.values { view.layoutAttached() }
+        BadgeSeparation.separate(next.values.filter { $0.annotation is ClusterAnnotation })
         // Panning and zooming keep the order (screen y keeps its order under both): sort only
         // when views came or went.
         if membershipChanged || stack.sortedViews.count != next.count { stack.sort(Array(next.values)) }
@@ -258,7 +259,10 @@ package final class AnnotationLayer {
     private func makeView(for annotation: any Annotation) -> AnnotationView {
         if let view = attachedViews[ObjectIdentifier(annotation)] { return view }
         if annotation is ClusterAnnotation {
-            return dequeueView(withIdentifier: Self.clusterReuseIdentifier, for: annotation)
+            // The delegate may give clusters views of its own (MapKit asks it too); nil: the badge.
+            let view = viewProvider?(annotation) ?? dequeueView(withIdentifier: Self.clusterReuseIdentifier, for: annotation)
+            view.annotation = annotation
+            return view
         }
         let view = viewProvider?(annotation) ?? dequeueView(withIdentifier: Self.defaultReuseIdentifier, for: annotation)
         view.annotation = annotation

@@ -19,6 +19,11 @@ package final class ClusterStore {
     /// badge (`ClusterAnnotationView.largestDiameter`), so badges at their anchors never overlap
     /// (supercluster's default radius, 20, piles 28–46-point badges on each other).
     package var options = ClusterOptions(screenRadius: 50) { didSet { reset() } }
+    /// Options of their own for some identifiers (the others use `options`).
+    package var identifierOptions: [String: ClusterOptions] = [:] { didSet { reset() } }
+
+    /// The options an identifier's clusters are built with.
+    func options(for identifier: String) -> ClusterOptions { identifierOptions[identifier] ?? options }
     /// Where cluster badges sit; `.anchor` keeps them apart.
     package var placement = ClusterPlacement.anchor { didSet { reset() } }
     /// Bigger sets are clustered on a background thread; meanwhile their annotations are not shown.
@@ -117,6 +122,11 @@ package final class ClusterStore {
                         out.append(existing)
                     } else {
                         let cluster = ClusterAnnotation(id: id, count: count, position: at, clusteringIdentifier: identifier)
+                        let generation = self.generation
+                        cluster.membersProvider = { [weak self, weak cluster] in
+                            guard let self, let cluster, generation == self.generation else { return [] }
+                            return self.members(of: cluster, limit: Int.max)
+                        }
                         clusterAnnotations[key] = cluster
                         out.append(cluster)
                     }
@@ -128,7 +138,8 @@ package final class ClusterStore {
 
     /// The zoom at which a cluster splits apart (where a click on it takes the map).
     package func expansionZoom(of cluster: ClusterAnnotation) -> Int {
-        buildClusters()[cluster.clusteringIdentifier]?.clusterer.expansionZoom(of: cluster.clusterID) ?? options.maxZoom + 1
+        buildClusters()[cluster.clusteringIdentifier]?.clusterer.expansionZoom(of: cluster.clusterID)
+            ?? options(for: cluster.clusteringIdentifier).maxZoom + 1
     }
 
     /// The first members of a cluster, for its callout.
@@ -173,9 +184,10 @@ package final class ClusterStore {
             startBackgroundBuild(groups)
             return [:]  // nothing of the clustered groups until it lands
         }
-        let made = groups.mapValues { members in
-            (members, PointClusterer(coordinates: members.map { Optional(all[Int($0)].coordinate) }, options: options))
-        }
+        let made = Dictionary(uniqueKeysWithValues: groups.map { identifier, members in
+            (identifier, (members, PointClusterer(coordinates: members.map { Optional(all[Int($0)].coordinate) },
+                                                  options: options(for: identifier))))
+        })
         built = made
         return made
     }
@@ -195,7 +207,7 @@ package final class ClusterStore {
         onBuildingChanged?(true)
         let all = annotations.annotations
         let inputs = groups.mapValues { $0.map { Optional(all[Int($0)].coordinate) } }
-        let options = self.options
+        let optionsByIdentifier = Dictionary(uniqueKeysWithValues: groups.keys.map { ($0, options(for: $0)) })
         let total = Double(inputs.values.reduce(0) { $0 + $1.count })
         // The worker holds no reference to the store: a map closed meanwhile is freed at once
         // (and its deinit cancels the build).
@@ -206,7 +218,8 @@ package final class ClusterStore {
             var inputs = inputs  // each group's coordinates are let go as its build reads them
             while let identifier = inputs.keys.first, let coordinates = inputs.removeValue(forKey: identifier) {
                 let share = Double(coordinates.count) / max(total, 1), before = done
-                let clusterer = PointClusterer(coordinates: consume coordinates, options: options, cancellation: cancellation) { part in
+                let clusterer = PointClusterer(coordinates: consume coordinates, options: optionsByIdentifier[identifier]!,
+                                               cancellation: cancellation) { part in
                     DispatchQueue.main.async {
                         MainActor.assumeIsolated {
                             guard let self = owner.value, generation == self.generation, self.isBuilding else { return }

@@ -72,6 +72,27 @@ extension MapView {
         get { annotationLayer.clusters.options }
         set { annotationLayer.clusters.options = newValue; queueDraw() }
     }
+
+    /// Where cluster badges sit: at the member they grew from (`.anchor`, the default: badges of
+    /// one identifier never overlap) or at their members' centre (`.centroid`, as supercluster).
+    /// Badges of different identifiers that would overlap step aside either way.
+    public var clusterPlacement: ClusterPlacement {
+        get { annotationLayer.clusters.placement }
+        set { annotationLayer.clusters.placement = newValue; queueDraw() }
+    }
+
+    /// Options for the clusters of one clustering identifier, in place of `clusterOptions` (nil:
+    /// those again) — such as a `maxZoom` of 11 for listings that should show one by one at
+    /// city zoom but gather when the map shows the region.
+    public func setClusterOptions(_ options: ClusterOptions?, forClusteringIdentifier identifier: String) {
+        annotationLayer.clusters.identifierOptions[identifier] = options
+        queueDraw()
+    }
+
+    /// The options the clusters of a clustering identifier are built with.
+    public func clusterOptions(forClusteringIdentifier identifier: String) -> ClusterOptions {
+        annotationLayer.clusters.options(for: identifier)
+    }
 }
 
 /// Regions, as `MKMapView` has them (as boxes of longitude and latitude).
