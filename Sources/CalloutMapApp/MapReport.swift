@@ -102,7 +102,7 @@ final class MapReport: MapViewDelegate {
         // hidden before then is reported neither shown nor hidden: the events always pair up.
         let id = ObjectIdentifier(view)
         calloutsPending.insert(id)
-        if mapView.calloutMode == .popover {
+        if mapView.calloutMode(for: view) == .popover {
             popoverOpen = true
             onChange?()
         }
@@ -167,7 +167,7 @@ final class MapReport: MapViewDelegate {
     }
 
     private func annotationEvent(_ name: String, _ view: AnnotationView, _ mapView: MapView) -> [String: Any] {
-        var event: [String: Any] = ["event": name, "title": view.annotation?.title ?? NSNull(), "mode": mapView.calloutMode.rawValue]
+        var event: [String: Any] = ["event": name, "title": view.annotation?.title ?? NSNull(), "mode": mapView.calloutMode(for: view).rawValue]
         if view.annotation is OverlayAnchor { event["kind"] = "overlay" }  // where the shape was clicked: lat, lon
         if let c = view.annotation?.coordinate {
             event["lat"] = c.latitude

@@ -32,6 +32,10 @@ open class AnnotationView {
     public var clusteringIdentifier: String?
     /// Whether selecting the view shows a standard callout (it also needs a title or a detail view).
     public var canShowCallout = true
+    /// How this view's callout is shown, in place of the map's `calloutMode` (nil: the map's).
+    /// Set it in `mapView(_:viewFor:)` or `mapView(_:didSelect:)` — say a popover for places
+    /// with much to say and the standard bubble for the rest; the callout opens once, that way.
+    public var calloutMode: CalloutMode?
     /// Shown left of the callout's text (MapKit's `leftCalloutAccessoryView`); buttons report taps to the delegate.
     public var leftCalloutAccessory: CalloutAccessory?
     /// Shown right of the callout's text (MapKit's `rightCalloutAccessoryView`).

@@ -66,8 +66,11 @@ final class CalloutPresenter: CalloutHost {
     func present(for view: AnnotationView) {
         guard !map.isDisposed, entry(for: view) == nil else { return }
         hiddenCustom.remove(ObjectIdentifier(view))
-        if map.calloutMode == .popover { dismissAll(animated: false) }  // one popover: the primary's
-        let presentation: CalloutPresentation = switch map.calloutMode {
+        let mode = map.calloutMode(for: view)
+        if mode == .popover {  // one popover: the primary's
+            while let i = entries.lastIndex(where: { $0.presentation is PopoverCalloutPresentation }) { remove(at: i, animated: false) }
+        }
+        let presentation: CalloutPresentation = switch mode {
         case .standard: StandardCalloutPresentation(host: self, view: view)
         case .custom: CustomCalloutPresentation(host: self, view: view)
         case .annotation: AnnotationCalloutPresentation(host: self, view: view)
@@ -91,6 +94,11 @@ final class CalloutPresenter: CalloutHost {
         while let last = entries.indices.last { remove(at: last, animated: animated) }
     }
 
+    /// The callouts of the views that match go, as `dismissAll` takes them.
+    func dismissAll(where matches: (AnnotationView) -> Bool, animated: Bool) {
+        while let i = entries.lastIndex(where: { matches($0.view) }) { remove(at: i, animated: animated) }
+    }
+
     private func remove(at i: Int, animated: Bool) {
         let e = entries.remove(at: i)
         e.presentation.dismiss(animated: animated)
@@ -104,7 +112,7 @@ final class CalloutPresenter: CalloutHost {
 
     /// Custom mode's toggle: clicking a selected pin again hides its callout, once more shows it.
     func toggleCustom(for view: AnnotationView) {
-        guard map.calloutMode == .custom else { return }
+        guard map.calloutMode(for: view) == .custom else { return }
         let id = ObjectIdentifier(view)
         if hiddenCustom.contains(id) {
             present(for: view)

@@ -45,7 +45,7 @@ extension MapView {
             annotationLayer.restack(view)  // the primary now
             pinProxies.scheduleSync()
             queueDraw()
-            if calloutMode == .popover { callouts.present(for: view) }
+            if calloutMode(for: view) == .popover { callouts.present(for: view) }
             return
         }
         let p = viewport.screenPoint(for: annotation.coordinate)
@@ -62,7 +62,7 @@ extension MapView {
         delegate?.mapView(self, didSelect: view)
         focusTooltip.hide()  // the callout says it now
         callouts.present(for: view)
-        if calloutMode == .popover, !popoverKeepsSelection, callouts.isShowing(for: view) {
+        if calloutMode(for: view) == .popover, !popoverKeepsSelection, callouts.isShowing(for: view) {
             callouts.keepAfterDeselection(view)  // the pin is deselected once the popover shows
             deselectAnnotation(annotation, animated: animated)
         }
@@ -74,7 +74,7 @@ extension MapView {
         pendingSelection.removeAll { annotation == nil || $0 === annotation }
         let views = annotationLayer.selectedViews.filter { annotation == nil || $0.annotation === annotation }
         for view in views { deselect(view, animated: animated) }  // the primary last: it stays primary until then
-        if annotation != nil, calloutMode == .popover, let primary = selectedView, !callouts.isShowing {
+        if annotation != nil, let primary = selectedView, calloutMode(for: primary) == .popover, !callouts.isShowing(for: primary) {
             callouts.present(for: primary)  // the popover follows the primary
         }
     }
@@ -207,7 +207,7 @@ extension MapView {
     /// A selected item clicked again: the custom approach hides or shows its callout; a popover
     /// that was closed opens again.
     func clickedSelected(_ view: AnnotationView) {
-        if calloutMode == .custom { callouts.toggleCustom(for: view) }
-        if calloutMode == .popover && !callouts.isShowing(for: view) { callouts.present(for: view) }
+        if calloutMode(for: view) == .custom { callouts.toggleCustom(for: view) }
+        if calloutMode(for: view) == .popover && !callouts.isShowing(for: view) { callouts.present(for: view) }
     }
 }

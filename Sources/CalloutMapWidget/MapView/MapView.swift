@@ -89,15 +89,22 @@ public final class MapView: WidgetImplementation {
     /// The item whose tooltip was last reported to the delegate (nil once none shows).
     var tooltipShown: ObjectIdentifier?
     var panAnimation: (start: Double, total: Point, applied: Point)?
-    /// How a selected pin shows its information; switching re-presents the current selection's callouts.
+    /// How a selected pin shows its information, unless its view says otherwise
+    /// (`AnnotationView.calloutMode`); switching shows the callouts of the selected views that
+    /// follow the map the new way (those with an approach of their own stay as they are).
     public var calloutMode = CalloutMode.standard {
         didSet {
             guard calloutMode != oldValue else { return }
-            callouts.dismissAll(animated: false)
-            let views = calloutMode == .popover ? [selectedView].compactMap { $0 } : annotationLayer.selectedViews
-            for view in views { callouts.present(for: view) }
+            callouts.dismissAll(where: { $0.calloutMode == nil }, animated: false)
+            // Popovers are one at a time: the primary's.
+            for view in annotationLayer.selectedViews where view.calloutMode == nil && (calloutMode != .popover || view === selectedView) {
+                callouts.present(for: view)
+            }
         }
     }
+
+    /// How a view's callout is shown: its own `calloutMode`, else the map's.
+    public func calloutMode(for view: AnnotationView) -> CalloutMode { view.calloutMode ?? calloutMode }
     /// Popover mode: keep the pin selected while its popover is open (true), or deselect it as soon as it shows.
     public var popoverKeepsSelection = true
     /// Standard mode: when set, the callout first shows this for about a second (a temporary
