@@ -78,6 +78,11 @@ static inline char *cm_get_string_property(gpointer object, const char *name) {
 static inline void cm_set_string_property(gpointer object, const char *name, const char *value) {
     g_object_set(object, name, value, NULL);
 }
+static inline int cm_get_int_property(gpointer object, const char *name) {
+    int value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
 static inline gboolean cm_get_bool_property(gpointer object, const char *name) {
     gboolean value = FALSE;
     g_object_get(object, name, &value, NULL);

@@ -74,6 +74,53 @@ final class CalloutLooksTests: XCTestCase {
         }
     }
 
+    func testAMarkersGlyphImageIsDrawnInTheGlyphsColour() {
+        MainActor.assumeIsolated {
+            let marker = MarkerAnnotationView(annotation: nil, reuseIdentifier: nil)
+            marker.markerTintColor = RGBA(0x1C71D8)
+            marker.glyphTintColor = RGBA(0x33D17A)
+            // A square of any colour: its shape is what counts, drawn green.
+            marker.glyphImage = PinImage(size: Size(width: 8, height: 8), hotspot: .zero) { context in
+                context.addRect(Rect(x: 0, y: 0, width: 8, height: 8))
+                context.fill(RGBA(0xE01B24))
+            }
+            let surface = marker.surface(scale: 1)
+            let stride = Int(cairo_image_surface_get_stride(surface)), data = cairo_image_surface_get_data(surface)!
+            func pixel(_ x: Int, _ y: Int) -> UInt32 {
+                let i = y * stride + x * 4
+                return UInt32(data[i + 2]) << 16 | UInt32(data[i + 1]) << 8 | UInt32(data[i])
+            }
+            XCTAssertEqual(pixel(15, 15), 0x33D17A, "the glyph's colour in the middle of the balloon")
+            XCTAssertEqual(pixel(15, 4), 0x1C71D8, "the balloon around it")
+        }
+    }
+
+    func testCalloutTextReadsOnTheCalloutsColour() {
+        MainActor.assumeIsolated {
+            XCTAssertTrue(CalloutAppearance.customDark.fill.isDark)
+            XCTAssertTrue(CalloutAppearance.dark.fill.isDark)
+            XCTAssertFalse(CalloutAppearance.light.fill.isDark)
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 400)), title: "Coit Tower", subtitle: "Telegraph Hill")
+            map.addAnnotation(pin)
+            for (style, light) in [(BasemapStyle.light, false), (.dark, true)] {
+                map.style = style
+                map.selectAnnotation(pin, animated: false)
+                GtkTestSupport.spin(0.2)
+                let bubble = try! XCTUnwrap(map.callouts.bubbleWidget)
+                XCTAssertNotEqual(gtk_widget_has_css_class(bubble, light ? "on-dark" : "on-light"), 0, "\(style)")
+                let title = try! XCTUnwrap(Self.labels(in: bubble).first { String(cString: gtk_label_get_text(OpaquePointer($0))) == "Coit Tower" })
+                var color = GdkRGBA()
+                gtk_style_context_get_color(gtk_widget_get_style_context(title), &color)
+                XCTAssertEqual(Double(color.red), light ? 1 : 0x24 / 255.0, accuracy: 0.01, "\(style): text that reads on the bubble")
+                map.deselectAnnotation(animated: false)
+                GtkTestSupport.spin(0.2)
+            }
+            map.style = .light
+        }
+    }
+
     @MainActor static func labels(in widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
         var found: [UnsafeMutablePointer<GtkWidget>] = []
         if String(cString: g_type_name_from_instance(widget.rawObject.assumingMemoryBound(to: GTypeInstance.self))) == "GtkLabel" {

@@ -13,6 +13,9 @@ open class MarkerAnnotationView: AnnotationView {
     public var glyphTintColor = RGBA(0xFFFFFF) { didSet { setNeedsDisplay() } }
     /// Up to three characters drawn inside the balloon; nil draws a dot.
     public var glyphText: String? { didSet { setNeedsDisplay() } }
+    /// A picture drawn inside the balloon in `glyphTintColor` — its shape, the colours left
+    /// out, as MapKit's template glyphs — in place of `glyphText` (MapKit's `glyphImage`).
+    public var glyphImage: PinImage? { didSet { setNeedsDisplay() } }
 
     static let normalSize = Size(width: 30, height: 40)
     static let selectedSize = Size(width: 40, height: 53)
@@ -51,7 +54,17 @@ open class MarkerAnnotationView: AnnotationView {
         teardrop()
         context.fill(markerTintColor, keepingPath: true)
         context.stroke(RGBA(0x000000, alpha: 0.25))
-        if let text = glyphText, !text.isEmpty {
+        if let image = glyphImage, image.size.width > 0, image.size.height > 0 {
+            let side = r * 1.15, fit = min(side / image.size.width, side / image.size.height)
+            let drawn = Size(width: image.size.width * fit, height: image.size.height * fit)
+            let cr = context.cairoContext
+            cairo_push_group(cr)
+            context.draw(image, in: Rect(x: center.x - drawn.width / 2, y: center.y - drawn.height / 2, width: drawn.width, height: drawn.height))
+            let shape = cairo_pop_group(cr)
+            cairo_set_source_rgba(cr, glyphTintColor.red, glyphTintColor.green, glyphTintColor.blue, glyphTintColor.alpha)
+            cairo_mask(cr, shape)
+            cairo_pattern_destroy(shape)
+        } else if let text = glyphText, !text.isEmpty {
             context.draw(String(text.prefix(3)), font: InterfaceFont.description(pixels: Double(Int(r * (text.count > 1 ? 0.8 : 1.1))), bold: true),
                          color: glyphTintColor, centeredAt: center)
         } else {

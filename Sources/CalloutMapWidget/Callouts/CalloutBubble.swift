@@ -57,7 +57,13 @@ public struct CalloutAppearance: Sendable, Equatable {
 final class CalloutBubble: WidgetImplementation {
     private(set) var widget: UnsafeMutablePointer<GtkWidget>!
     private(set) var content: UnsafeMutablePointer<GtkWidget>
-    var appearance: CalloutAppearance { didSet { if let widget { gtk_widget_queue_draw(widget) } } }
+    var appearance: CalloutAppearance {
+        didSet {
+            guard let widget else { return }
+            styleText()
+            gtk_widget_queue_draw(widget)
+        }
+    }
     static let arrowLength = 10.0
     /// The widest and tallest the content is shown: wider text wraps, taller content scrolls.
     static let maxContentWidth = 320
@@ -82,6 +88,15 @@ final class CalloutBubble: WidgetImplementation {
         gtk_scrolled_window_set_child(OpaquePointer(scroller), content)
         widget = CustomWidget.make(typeName: "CalloutMapCallout", cssName: "callout", implementation: self)
         gtk_widget_set_parent(scroller, widget)
+        styleText()
+    }
+
+    /// Text follows the body's colour: light on a dark fill, dark on a light one, whatever the
+    /// desktop's theme (MapStyleSheet's `on-dark` and `on-light`).
+    private func styleText() {
+        let dark = appearance.fill.isDark
+        gtk_widget_remove_css_class(widget, dark ? "on-light" : "on-dark")
+        gtk_widget_add_css_class(widget, dark ? "on-dark" : "on-light")
     }
 
     /// Swaps what the bubble shows; the map re-measures and re-places it (no new animation).
@@ -183,4 +198,9 @@ final class CalloutBubble: WidgetImplementation {
         gtk_widget_unparent(scroller)
         widget = nil
     }
+}
+
+extension RGBA {
+    /// Whether light text reads better on this colour (its relative luminance is under a half).
+    var isDark: Bool { 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5 }
 }

@@ -1,8 +1,8 @@
 import CCalloutMapGtk
 
 /// The widget's CSS: a focus ring when the map is reached by keyboard, invisible pin
-/// proxies, light text in the dark custom callout, and the focused item's tooltip dressed as
-/// GTK's own.
+/// proxies, callout text that reads on the callout's colour, the zoom buttons, and the
+/// focused item's tooltip dressed as GTK's own.
 @MainActor
 enum MapStyleSheet {
     private static var installed = false
@@ -12,8 +12,10 @@ enum MapStyleSheet {
       outline: 3px solid alpha(@theme_selected_bg_color, 0.8);
       outline-offset: -3px;
     }
-    callout .custom-callout label { color: #ffffff; }
-    callout .custom-callout label.dim-label { color: rgba(255, 255, 255, 0.75); }
+    callout.on-dark label { color: #ffffff; }
+    callout.on-dark label.dim-label { color: rgba(255, 255, 255, 0.75); }
+    callout.on-light label { color: #241f31; }
+    callout.on-light label.dim-label { color: rgba(36, 31, 49, 0.7); }
     popover.map-tooltip > contents {
       background-color: rgba(0, 0, 0, 0.8); color: #ffffff;
       border-radius: 6px; padding: 6px 10px; box-shadow: none; border: none;

@@ -37,6 +37,7 @@ extension MapView {
             guard let self else { return }
             if let widget = self.widget { gtk_widget_grab_focus(widget) }
             let button = gtk_gesture_single_get_current_button(cm_gesture_single(click.rawObject))
+            if n >= 2 { self.tapsAnswered &+= 1 }  // the first click's tap is no tap: a double-click zooms
             if button == UInt32(GDK_BUTTON_SECONDARY) {
                 self.openContextMenu(at: Point(x: x, y: y))
             } else if n == 2 && button != UInt32(GDK_BUTTON_MIDDLE) {
@@ -45,12 +46,17 @@ extension MapView {
         }
         add(click)
 
-        // The context menu for a finger held down.
+        // A press held still: the delegate hears it on the empty map; a finger's opens the
+        // context menu. Its release is no click.
         let hold = gtk_gesture_long_press_new()!
-        gtk_gesture_single_set_touch_only(cm_gesture_single(hold.rawObject), 1)
         Signal.connect(hold, "pressed") { [weak self] (x: Double, y: Double) -> Void in
-            self?.pressOpenedMenu = true
-            self?.openContextMenu(at: Point(x: x, y: y))
+            guard let self else { return }
+            self.pressOpenedMenu = true
+            let p = Point(x: x, y: y)
+            if self.annotationView(at: p) == nil, self.overlays(at: p).isEmpty, !self.callouts.contains(p) {
+                self.delegate?.mapView(self, didLongPressAt: self.viewport.coordinate(at: p))
+            }
+            if self.pressIsTouch { self.openContextMenu(at: p) }
         }
         add(hold)
 

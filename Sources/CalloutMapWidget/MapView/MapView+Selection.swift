@@ -91,6 +91,17 @@ extension MapView {
         if let anchor = selected as? OverlayAnchor { overlayDeselected(anchor) }
     }
 
+    /// Tells the delegate of a tap on the empty map once a double-click can no longer follow.
+    private func reportTap(at point: Point) {
+        tapsAnswered &+= 1
+        let tap = tapsAnswered, coordinate = viewport.coordinate(at: point)
+        let wait = gtk_settings_get_default().map { Int(cm_get_int_property($0.rawObject, "gtk-double-click-time")) } ?? 400
+        Timer.after(milliseconds: UInt32(max(wait, 1))) { [weak self] in
+            guard let self, !self.isDisposed, tap == self.tapsAnswered else { return }
+            self.delegate?.mapView(self, didTapAt: coordinate)
+        }
+    }
+
     /// Selections asked for before the map had a size, made now that it has one (animated: false,
     /// as nothing was shown yet), in the order asked. An annotation removed meanwhile is passed over.
     func selectPending() {
@@ -120,7 +131,10 @@ extension MapView {
         guard let hit, hit.annotation != nil else {
             if clickedOverlay(at: point, adding: adding) { return }  // pins win over shapes
             cycler.reset()
-            if !adding { deselectAnnotation() }
+            guard !adding else { return }
+            let closedCallouts = !annotationLayer.selectedViews.isEmpty
+            deselectAnnotation()
+            if !closedCallouts { reportTap(at: point) }
             return
         }
         if adding, hit.isSelected, let annotation = hit.annotation {

@@ -84,6 +84,9 @@ public final class MapView: WidgetImplementation {
     }()
     /// The current press opened the context menu (a long press): its release is no click.
     var pressOpenedMenu = false
+    /// Bumped by each tap on the empty map and by a second click: a tap is told only if no
+    /// double-click came after it.
+    var tapsAnswered = 0
     /// The tooltip of the pin or shape with keyboard focus.
     lazy var focusTooltip = FocusTooltip()
     /// The item whose tooltip was last reported to the delegate (nil once none shows).

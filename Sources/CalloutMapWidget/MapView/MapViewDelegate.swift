@@ -41,6 +41,13 @@ public protocol MapViewDelegate: AnyObject {
     /// A context menu opened (a right-click, a long press, Shift+F10 or Menu): on a pin or a
     /// shape (its title given; "" when it has none) or on the map (title nil), for a coordinate.
     func mapView(_ mapView: MapView, didOpenContextMenuAt coordinate: Coordinate, title: String?)
+    /// A tap or click on the map where no pin, shape or callout is — to add a place where the
+    /// person points, say. Told once the double-click time has passed without a second click (a
+    /// double-click zooms), and not for a click that closed callouts (that is all it did).
+    func mapView(_ mapView: MapView, didTapAt coordinate: Coordinate)
+    /// A finger or the pointer held still on the map where no pin or shape is (GTK's long
+    /// press); the release after it is no tap. A finger's also opens the context menu.
+    func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate)
     /// A tooltip appeared for a pin or a shape (the pointer rested on it, or it took keyboard
     /// focus): its title.
     func mapView(_ mapView: MapView, didShowTooltipWith title: String)
@@ -77,6 +84,8 @@ extension MapViewDelegate {
     public func mapViewDidHideChooser(_ mapView: MapView) {}
     public func mapView(_ mapView: MapView, didShowTooltipWith title: String) {}
     public func mapView(_ mapView: MapView, didOpenContextMenuAt coordinate: Coordinate, title: String?) {}
+    public func mapView(_ mapView: MapView, didTapAt coordinate: Coordinate) {}
+    public func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate) {}
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
