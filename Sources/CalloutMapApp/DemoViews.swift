@@ -54,6 +54,9 @@ enum DemoViews {
 
     static let citySet = "san-francisco"
 
+    /// Properties that say how the demo draws a place, not what it is: left out of its details.
+    static let internalKeys: Set<String> = ["kind", "tint", "glyph"]
+
     /// The San Francisco set one by one from zoom 12 (the city), gathered below it: zoomed out
     /// to a file's places, its sixteen pins would pile up unreadably.
     static var citySetOptions: ClusterOptions {

@@ -96,6 +96,7 @@ final class MainWindow {
         report.panelShown = { [weak self] in self.map { Actions.isOn($0.showPanelAction) } ?? false }
         report.onChange = { [weak self] in self?.updateActions() }
         report.log = { [weak self] event, detail in self?.panel.log(event, detail) }
+        report.onAccessory = { [weak self] view, control in self?.accessoryTapped(view, control) }
         files.onLog = { [weak self] event, detail in self?.panel.log(event, detail) }
         map.calloutMode = mode
         map.temporaryCalloutTitle = options.temporaryTitle ? tr("Loading…") : nil
@@ -254,5 +255,31 @@ final class MainWindow {
         map.calloutMode = mode
         panel.log(tr("Approach"), ModeSwitcher.titles[mode]!)
         events.emit(["event": "mode", "mode": mode.rawValue])
+    }
+
+    /// A callout's button: a listing's Save says it is saved; every other (ⓘ, Details) opens
+    /// the place's details.
+    private func accessoryTapped(_ view: AnnotationView, _ control: CalloutControl) {
+        guard let annotation = view.annotation else { return }
+        if control.label == "Save" {
+            toasts.show(String(format: tr("Saved “%@”"), annotation.title ?? ""))
+            return
+        }
+        var place = PlaceDetails.Place(title: annotation.title ?? "", subtitle: annotation.subtitle, data: [],
+                                       coordinate: annotation.coordinate)
+        var zoom: @MainActor () -> Void = { [map] in map.showAnnotations([annotation], animated: true) }
+        if let point = annotation as? PointAnnotation {
+            place.data = point.properties.shown.filter { !DemoViews.internalKeys.contains($0.key) }.map { ($0.key, $0.value) }
+        } else if let anchor = annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {
+            place.title = shape.title ?? place.title
+            place.subtitle = shape.subtitle
+            place.data = [(shape.geometry.isArea ? tr("Area") : tr("Length"), ShapeMeasure.text(of: shape.geometry, locale: Localization.numbers))]
+                + shape.properties.shown.map { ($0.key, $0.value) }
+            zoom = { [map] in map.setRegion(shape.boundingRegion, edgePadding: EdgeInsets(all: MapView.annotationRoom), animated: true) }
+        }
+        events.emit(["event": "details-shown", "title": place.title, "data": place.data.map { "\($0.key): \($0.value)" }])
+        PlaceDetails.present(place, over: window, onZoom: zoom,
+                             onCopy: { [weak self] text in self?.events.emit(["event": "copied", "text": text]) },
+                             onClose: { [weak self] in self?.events.emit(["event": "details-hidden", "title": place.title]) })
     }
 }

@@ -15,6 +15,8 @@ final class MapReport: MapViewDelegate {
     var log: (String, String) -> Void = { _, _ in }
     /// Something the window's actions depend on changed (the selection, the zoom, a popover).
     var onChange: (() -> Void)?
+    /// A callout's button was clicked (after it is reported).
+    var onAccessory: ((AnnotationView, CalloutControl) -> Void)?
     /// Whether the side panel shows (for `ready`).
     var panelShown: (() -> Bool)?
     /// The files whose places `--select` names.
@@ -74,6 +76,7 @@ final class MapReport: MapViewDelegate {
         event["control"] = name
         events.emit(event)
         log(String(format: tr("Accessory tapped: %@"), name), view.annotation?.title ?? "")
+        onAccessory?(view, control)
     }
 
     /// Large sets cluster in the background: a spinner says so, the map stays usable.

@@ -123,6 +123,21 @@ extension AppProcess {
     }
 }
 
+extension AppProcess {
+    /// The name of what has keyboard focus, as AT-SPI (a screen reader) sees it; nil for nothing.
+    func focusedName() throws -> String? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = [Self.atspiScript.path, String(process.processIdentifier), "--focused"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])?["name"] as? String
+    }
+}
+
 /// Runs the `calloutmap` binary to its end (a command, not a window): its exit status and standard error.
 func runCalloutMap(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
     let p = Process()

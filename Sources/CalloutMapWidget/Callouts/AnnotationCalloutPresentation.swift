@@ -5,7 +5,8 @@ import CalloutMapGtk
 /// The callout-as-annotation approach: the callout is an annotation at the pin's
 /// coordinate, attached to the map's annotation layer (not one of its
 /// `annotations`), drawn and hit with the pins, so it moves with the map. Its
-/// "ⓘ" reports as a `.callout` control.
+/// "ⓘ" reports as a `.callout` control; an invisible button over it takes keyboard focus and
+/// screen readers (it is drawn, not a widget), in the tab order after the pin.
 @MainActor
 package final class AnnotationCalloutPresentation: CalloutPresentation {
     private unowned let host: CalloutHost
@@ -13,6 +14,8 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
     private var callout: CalloutAnnotation?
     private var calloutView: CalloutAnnotationView?
     private var needsAutoPan = false
+    /// The keyboard's and screen readers' way to the drawn "ⓘ".
+    private var detailsButton: UnsafeMutablePointer<GtkWidget>?
 
     init(host: CalloutHost, view: AnnotationView) {
         self.host = host
@@ -23,6 +26,15 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
         guard let pin = view.annotation, pin.title?.isEmpty == false else { return false }
         let calloutView = Self.attachCallout(to: view, pin: pin, in: host.annotationLayer) as! CalloutAnnotationView
         calloutView.onDetailsTapped = { [controls] in controls.tapped(CalloutControl(position: .callout, label: tr("Details"))) }
+        if let parent = host.parentWidget {
+            let button = gtk_button_new()!
+            gtk_widget_add_css_class(button, "drawn-control")
+            cm_accessible_set_label(button, tr("Details"))
+            gtk_widget_set_focus_on_click(button, 0)
+            Signal.connect(button, "clicked") { [weak calloutView] in calloutView?.onDetailsTapped?() }
+            gtk_widget_set_parent(button, parent)
+            detailsButton = button
+        }
         callout = calloutView.annotation as? CalloutAnnotation
         self.calloutView = calloutView
         host.annotationLayer.layout(host.viewport)
@@ -46,6 +58,12 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
         guard let calloutView, calloutView.annotation != nil, let placement else { return }
         // Moved on its pin: hit-tested where it is now drawn.
         if calloutView.place(placement) { host.annotationLayer.remeasure() }
+        if let detailsButton {
+            let f = CalloutBubble.frame(for: placement), b = calloutView.buttonFrame
+            var rect = GtkAllocation(x: Int32((f.minX + b.minX).rounded()), y: Int32((f.minY + b.minY).rounded()),
+                                     width: Int32(b.width), height: Int32(b.height))
+            gtk_widget_size_allocate(detailsButton, &rect, -1)
+        }
         guard needsAutoPan else { return }
         needsAutoPan = false
         if !placement.fits && !host.isUserMoving { host.pan(by: placement.pan) }
@@ -59,6 +77,8 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
     }
 
     func dismiss(animated: Bool) {
+        if let detailsButton { gtk_widget_unparent(detailsButton) }
+        detailsButton = nil
         guard let callout else { return }
         self.callout = nil
         calloutView = nil
@@ -66,4 +86,7 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
     }
 
     var widget: UnsafeMutablePointer<GtkWidget>? { nil }
+
+    /// The invisible button over the "ⓘ" (drawn only for its focus ring).
+    var controlWidget: UnsafeMutablePointer<GtkWidget>? { detailsButton }
 }

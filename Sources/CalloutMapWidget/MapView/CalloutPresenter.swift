@@ -238,6 +238,9 @@ final class CalloutPresenter: CalloutHost {
         for e in entries where e.presentation is BubbleCalloutPresentation {
             if let b = e.presentation.widget { gtk_widget_snapshot_child(map.widget, b, snapshot) }
         }
+        for e in entries {
+            if let c = (e.presentation as? AnnotationCalloutPresentation)?.controlWidget { gtk_widget_snapshot_child(map.widget, c, snapshot) }
+        }
         for w in fadingOut { gtk_widget_snapshot_child(map.widget, w.widget, snapshot) }
     }
 

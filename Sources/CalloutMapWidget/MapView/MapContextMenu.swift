@@ -57,9 +57,7 @@ final class MapContextMenu {
 
     /// `LAT, LON` in decimal degrees with five places (about a metre), whatever the locale:
     /// what other maps and GPS tools take pasted.
-    nonisolated static func text(of c: Coordinate) -> String {
-        String(format: "%.5f, %.5f", locale: Locale(identifier: "en_US_POSIX"), c.latitude, c.longitude)
-    }
+    nonisolated static func text(of c: Coordinate) -> String { c.decimalText }
 
     /// Opens the menu for a target over the map's widget.
     func show(for target: ContextTarget, in parent: UnsafeMutablePointer<GtkWidget>) {

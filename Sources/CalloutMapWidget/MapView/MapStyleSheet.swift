@@ -20,6 +20,11 @@ enum MapStyleSheet {
       background-color: rgba(0, 0, 0, 0.8); color: #ffffff;
       border-radius: 6px; padding: 6px 10px; box-shadow: none; border: none;
     }
+    map > button.drawn-control {
+      background: none; border: none; box-shadow: none; min-width: 0; min-height: 0; padding: 0; margin: 0;
+      border-radius: 9999px;
+    }
+    map > button.drawn-control:focus-visible { outline: 3px solid alpha(@accent_color, 0.8); outline-offset: 1px; }
     map > button.pin-proxy {
       background: none; border: none; box-shadow: none; outline: none;
       min-width: 0; min-height: 0; padding: 0; margin: 0;

@@ -51,9 +51,13 @@ final class PinProxies: ProxyButtonsOwner {
         }
         for (id, entry) in proxies where next[id] == nil { buttons.recycle(entry.widget) }
         proxies = next
-        if current == nil || proxies[ObjectIdentifier(current!)] == nil {
-            current = map.selectedView.flatMap { proxies[ObjectIdentifier($0)] != nil ? $0 : nil }
-                ?? nearestToCentre(onScreen)
+        // The tab stop is the selected pin (however it was selected: Tab then reaches it and its
+        // callout next), unless the keyboard is among the pins; else the last one while on screen.
+        let selected = map.selectedView.flatMap { proxies[ObjectIdentifier($0)] != nil ? $0 : nil }
+        if let selected, !hasFocus {
+            current = selected
+        } else if current == nil || proxies[ObjectIdentifier(current!)] == nil {
+            current = selected ?? nearestToCentre(onScreen)
         }
         for (id, entry) in proxies {
             gtk_widget_set_focusable(entry.widget, id == current.map(ObjectIdentifier.init) ? 1 : 0)

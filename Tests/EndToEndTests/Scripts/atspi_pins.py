@@ -3,8 +3,9 @@
 process as AT-SPI sees it:
 [{"name": ..., "description": ..., "role": ..., "x": ..., "y": ..., "width": ..., "height": ...,
   "showing": whether it is on screen now}].
-Usage: atspi_pins.py PID [--click NAME]; --click also performs that button's
-first action (what a screen reader does). Only the app with that process id is
+Usage: atspi_pins.py PID [--click NAME | --focused]; --click also performs that button's
+first action (what a screen reader does); --focused prints instead the object that has
+keyboard focus: {"name": ..., "role": ...} (null for none). Only the app with that process id is
 asked: another (a test runner waiting on this script) would never answer."""
 import json, sys, time
 import pyatspi
@@ -45,6 +46,21 @@ app = find_app(pid)
 if app is None:
     print("no calloutmap application on the accessibility bus", file=sys.stderr)
     sys.exit(1)
+if args == ["--focused"]:
+    def focused(node):
+        try:
+            if node.getState().contains(pyatspi.STATE_FOCUSED):
+                return node
+            for i in range(node.childCount):
+                found = focused(node.getChildAtIndex(i))
+                if found is not None:
+                    return found
+        except Exception:
+            return None
+        return None
+    node = focused(app)
+    print(json.dumps(None if node is None else {"name": node.name, "role": node.getRoleName()}))
+    sys.exit(0)
 buttons = []
 walk(app, buttons)
 if len(args) == 2 and args[0] == "--click":
