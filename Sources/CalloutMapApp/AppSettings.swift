@@ -54,6 +54,11 @@ final class AppSettings {
     var showsPanel: Bool { bool("show-panel", default: true) }
     /// "" the offline map, "openstreetmap", or a tiles file or URL template.
     var tileSource: String { string("tile-source") }
+    /// Whether the first-run explanation was put away.
+    var welcomeDismissed: Bool {
+        get { bool("welcome-dismissed", default: false) }
+        set { if let settings { g_settings_set_boolean(settings, "welcome-dismissed", newValue ? 1 : 0) } }
+    }
 
     /// Remembers the window and its view, as it closes.
     func save(width: Int32, height: Int32, maximized: Bool, center: Coordinate, zoom: Double,

@@ -13,7 +13,7 @@ import Foundation
 final class CalloutMapApplication {
     static let id = "io.github.calloutmap.CalloutMap"
     /// The release; meson.build's project version says the same (a test holds them together).
-    static let version = "0.2.0"
+    static let version = "0.3.0"
 
     let options: Options
     let dataDirectory: URL

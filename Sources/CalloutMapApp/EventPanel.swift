@@ -3,8 +3,8 @@ import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
-/// The side panel: what the selected approach is (how it works and what it costs)
-/// and a live log of the delegate's events, newest first.
+/// The side panel: how the chosen approach shows a place, its options, the files on the map,
+/// and what the map reported (its delegate's events, newest first) — to compare the approaches.
 @MainActor
 final class EventPanel {
     static let capacity = 200
@@ -20,18 +20,27 @@ final class EventPanel {
     var onPopoverKeepsSelection: ((Bool) -> Void)?
     var onShowsData: ((Bool) -> Void)?
 
-    /// Each approach in plain words: what it is and what it costs.
+    /// Each approach in plain words: what a person sees and does.
     static var descriptions: [CalloutMode: String] {
         [
-            .standard: tr("The map draws a bubble above the pin with its title and subtitle, buttons on either side and an optional detail view in place of the subtitle. The least code; it looks the same for every pin."),
-            .custom: tr("The pin draws its own callout, in its own shape and colours, and clicks on that callout count as clicks on the pin. Full control of the look; clicking the pin again closes it."),
-            .annotation: tr("The callout is a map item of its own, placed at the pin, so it moves with the map while you pan and zoom and stays exactly above the pin."),
-            .popover: tr("A GTK popover points at the pin: a floating window that takes the keyboard, closes on a click outside or Escape, and follows the pin while the map moves."),
+            .standard: tr("A bubble above the pin shows the place’s name and a line about it, with buttons on either side. Every place looks alike."),
+            .custom: tr("Each kind of pin shows a bubble of its own design, in its own colours. Click the pin again to hide it."),
+            .annotation: tr("The bubble is fixed to the map like a pin, so it stays exactly above its place while you move and zoom the map."),
+            .popover: tr("A small window points at the pin. It takes the keyboard; click elsewhere or press Escape to close it."),
         ]
     }
 
-    /// `files` is the list of files on the map, shown between the options and the events.
-    init(temporaryTitle: Bool, popoverKeepsSelection: Bool, showsData: Bool, files: UnsafeMutablePointer<GtkWidget>) {
+    /// Called when the person puts the welcome away.
+    var onWelcomeDismissed: (() -> Void)?
+
+    /// The four ways in a sentence each, for the first run.
+    static var welcomeText: String {
+        tr("Click a pin to see what it is about. CalloutMap shows it in one of four ways — pick one at the top and compare:\n• Standard: a bubble over the pin\n• Custom: each pin’s own bubble\n• Annotation: a bubble fixed to the map\n• Popover: a small window pointing at the pin")
+    }
+
+    /// `files` is the list of files on the map, shown between the options and the events;
+    /// `welcome` shows the first-run explanation at the top.
+    init(temporaryTitle: Bool, popoverKeepsSelection: Bool, showsData: Bool, files: UnsafeMutablePointer<GtkWidget>, welcome: Bool) {
         // The whole panel scrolls: in a short window it must not make the window taller.
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         widget = gtk_scrolled_window_new()!
@@ -48,9 +57,9 @@ final class EventPanel {
         gtk_widget_set_margin_end(about, 12)
         gtk_widget_set_margin_top(about, 12)
         gtk_widget_set_margin_bottom(about, 12)
-        gtk_box_append(cast(content), Self.heading(tr("About this approach")))
+        gtk_box_append(cast(content), Self.heading(tr("How This Way Shows a Place")))
         gtk_box_append(cast(content), about)
-        temporary = Self.check(tr("Temporary title first (standard)"), active: temporaryTitle)
+        temporary = Self.check(tr("Show “Loading…” for a moment first"), active: temporaryTitle)
         keeps = Self.check(tr("Pin stays selected under its popover"), active: popoverKeepsSelection)
         let data = Self.check(tr("Show a place's data in its callout"), active: showsData)
         gtk_box_append(cast(content), temporary)
@@ -67,17 +76,49 @@ final class EventPanel {
             gtk_widget_set_visible(section, gtk_widget_get_visible(files))
         }
         gtk_box_append(cast(content), section)
-        gtk_box_append(cast(content), Self.heading(tr("Events")))
-
-        list = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(list, "navigation-sidebar")
-        cm_accessible_set_label(list, tr("Events"))
-        gtk_widget_set_vexpand(list, 1)
-        gtk_box_append(cast(content), list)
+        // What the map told the app, newest first: how people compare the approaches. Plain
+        // lines (nothing to click), under a heading that folds them away.
+        list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        cm_accessible_set_label(list, tr("What the map reported"))
+        gtk_widget_set_margin_start(list, 6)
+        let reported = gtk_expander_new(tr("What the map reported"))!
+        gtk_expander_set_expanded(OpaquePointer(reported), 1)
+        gtk_expander_set_child(OpaquePointer(reported), list)
+        if let title = gtk_expander_get_label_widget(OpaquePointer(reported)) { gtk_widget_add_css_class(title, "heading") }
+        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top] { side(reported, 12) }
+        gtk_widget_set_vexpand(reported, 1)
+        gtk_box_append(cast(content), reported)
         Signal.connect(temporary, "toggled") { [weak self, temporary] in self?.onTemporaryTitle?(gtk_check_button_get_active(cast(temporary)) != 0) }
         Signal.connect(keeps, "toggled") { [weak self, keeps] in self?.onPopoverKeepsSelection?(gtk_check_button_get_active(cast(keeps)) != 0) }
         Signal.connect(data, "toggled") { [weak self] in self?.onShowsData?(gtk_check_button_get_active(cast(data)) != 0) }
+        if welcome { gtk_box_prepend(cast(content), welcomeCard()) }
+    }
+
+    /// The first-run explanation: the four ways in plain words, and a button that puts it away.
+    private func welcomeCard() -> UnsafeMutablePointer<GtkWidget> {
+        let card = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        gtk_widget_add_css_class(card, "card")
+        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top] { side(card, 12) }
+        let inner = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
+            side(inner, 12)
+        }
+        let title = gtk_label_new(tr("Four Ways to Show a Place"))!
+        gtk_widget_add_css_class(title, "heading")
+        gtk_label_set_xalign(OpaquePointer(title), 0)
+        let text = gtk_label_new(Self.welcomeText)!
+        gtk_label_set_wrap(OpaquePointer(text), 1)
+        gtk_label_set_xalign(OpaquePointer(text), 0)
+        let done = gtk_button_new_with_label(tr("Got It"))!
+        gtk_widget_set_halign(done, GTK_ALIGN_END)
+        gtk_widget_add_css_class(done, "suggested-action")
+        Signal.connect(done, "clicked") { [weak self, card] in
+            gtk_widget_set_visible(card, 0)
+            self?.onWelcomeDismissed?()
+        }
+        for w in [title, text, done] { gtk_box_append(cast(inner), w) }
+        gtk_box_append(cast(card), inner)
+        return card
     }
 
     private static func check(_ label: String, active: Bool) -> UnsafeMutablePointer<GtkWidget> {
@@ -117,10 +158,10 @@ final class EventPanel {
         gtk_widget_add_css_class(text, "caption")
         gtk_box_append(cast(row), name)
         gtk_box_append(cast(row), text)
-        gtk_list_box_prepend(OpaquePointer(list), row)
+        gtk_box_prepend(cast(list), row)
         rows += 1
-        if rows > Self.capacity, let last = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(rows - 1)) {
-            gtk_list_box_remove(OpaquePointer(list), CalloutMapGtk.widget(last))
+        if rows > Self.capacity, let last = gtk_widget_get_last_child(list) {
+            gtk_box_remove(cast(list), last)
             rows -= 1
         }
     }

@@ -45,10 +45,16 @@ enum HeaderBar {
         return header
     }
 
-    /// The four approaches as linked buttons, or — when they do not fit — one button naming the
-    /// current approach with the four in its menu.
+    /// The app's name and the four approaches as linked buttons; where that does not fit, the
+    /// buttons alone; narrower, one button naming the current approach with the four in its menu.
     private static func approachSwitcher(window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let squeezer = adw_squeezer_new()!
+        adw_squeezer_set_homogeneous(OpaquePointer(squeezer), 0)  // centred as the child shown is wide
+        let titled = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18)!
+        let title = adw_window_title_new("CalloutMap", tr("Four ways to show a place"))!
+        gtk_box_append(cast(titled), title)
+        gtk_box_append(cast(titled), ModeSwitcher.make())
+        _ = adw_squeezer_add(OpaquePointer(squeezer), titled)
         _ = adw_squeezer_add(OpaquePointer(squeezer), ModeSwitcher.make())
         _ = adw_squeezer_add(OpaquePointer(squeezer), ModeSwitcher.makeCompact(window: window))
         adw_squeezer_set_transition_type(OpaquePointer(squeezer), ADW_SQUEEZER_TRANSITION_TYPE_CROSSFADE)

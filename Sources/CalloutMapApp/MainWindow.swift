@@ -46,7 +46,7 @@ final class MainWindow {
         gtk_window_set_default_size(cm_window(window), Int32(size.width), Int32(size.height))
         if !options.sizeGiven && settings.isMaximized { gtk_window_maximize(cm_window(window)) }
         panel = EventPanel(temporaryTitle: options.temporaryTitle, popoverKeepsSelection: options.popoverKeepsSelection, showsData: true,
-                           files: fileList.widget)
+                           files: fileList.widget, welcome: !settings.welcomeDismissed)
         // A small window asked for on the command line leaves the room to the map.
         let panelShown = options.sizeGiven ? options.size.width >= 900 : settings.showsPanel
         let mode = options.modeGiven ? options.mode : settings.mode
@@ -129,6 +129,10 @@ final class MainWindow {
         panel.onTemporaryTitle = { [weak self] on in self?.map.temporaryCalloutTitle = on ? tr("Loading…") : nil }
         panel.onPopoverKeepsSelection = { [weak self] on in self?.map.popoverKeepsSelection = on }
         panel.onShowsData = { [weak self] on in self?.report.showsData = on }  // from the next selection on
+        panel.onWelcomeDismissed = { [weak self] in
+            self?.settings.welcomeDismissed = true
+            self?.events.emit(["event": "welcome-dismissed"])
+        }
         toasts.onShow = { [weak self] title in self?.events.emit(["event": "toast", "title": title]) }
         toasts.onDetails = { [weak self] title, rows in self?.events.emit(["event": "problems-shown", "title": title, "rows": rows]) }
         toasts.onCopy = { [weak self] text in self?.events.emit(["event": "copied", "text": text]) }

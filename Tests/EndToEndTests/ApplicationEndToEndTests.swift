@@ -77,6 +77,26 @@ final class ApplicationEndToEndTests: XCTestCase {
         return !app.process.isRunning
     }
 
+    /// The first run explains the four ways in the side panel until the person puts it away;
+    /// the window is titled.
+    func testTheWelcomeExplainsTheFourWaysUntilPutAway() throws {
+        let (environment, folder) = try settingsEnvironment()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try AppProcess(["--log-events", "--no-demo", "--size", "1200x800"], environment: environment)
+        let ready = try XCTUnwrap(first.next("ready"))
+        XCTAssertTrue(windowTitles(of: first).contains("CalloutMap"), "\(windowTitles(of: first))")
+        let names = try first.atspiButtons().compactMap { $0["name"] as? String }
+        XCTAssertTrue(names.contains("Got It"), "\(names)")
+        _ = try first.atspiButtons(["--click", "Got It"])
+        XCTAssertNotNil(first.next("welcome-dismissed"))
+        try focusMap(ready)
+        XCTAssertEqual(runTool("xdotool", ["key", "ctrl+q"]), 0)
+        XCTAssertTrue(waitForExit(first, seconds: 10))
+        let second = try AppProcess(["--log-events", "--no-demo", "--size", "1200x800"], environment: environment)
+        _ = try XCTUnwrap(second.next("ready"))
+        XCTAssertFalse(try second.atspiButtons().compactMap { $0["name"] as? String }.contains("Got It"), "put away for good")
+    }
+
     func testCtrlQQuitsAndTheNextStartIsWhereItWasLeft() throws {
         let (environment, folder) = try settingsEnvironment()
         defer { try? FileManager.default.removeItem(at: folder) }
