@@ -27,7 +27,9 @@ enum PlaceDetails {
         gtk_window_set_modal(cm_window(dialog), 1)
         gtk_window_set_application(cm_window(dialog), gtk_window_get_application(cm_window(window)))  // Ctrl+Q works there
         gtk_window_set_title(cm_window(dialog), place.title)
-        gtk_window_set_default_size(cm_window(dialog), 420, 520)
+        // As wide and tall as suits it, but never past the window it belongs to (a phone's).
+        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
+        gtk_window_set_default_size(cm_window(dialog), width > 0 ? min(420, width) : 420, height > 0 ? min(520, height) : 520)
         gtk_widget_set_size_request(dialog, 300, 260)
         gtk_window_set_hide_on_close(cm_window(dialog), 0)
 

@@ -140,7 +140,8 @@ extension CalloutAccessory {
                 gtk_label_set_xalign(OpaquePointer(label), 0)
                 gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
                 gtk_label_set_max_width_chars(OpaquePointer(label), column == 0 ? 14 : 28)
-                gtk_label_set_selectable(OpaquePointer(label), column == 1 ? 1 : 0)
+                // Not selectable: a selectable label is a tab stop, and Tab goes from the pin to
+                // the callout's buttons, not through every value (the place's details copy them).
                 if column == 0 { gtk_widget_add_css_class(label, "dim-label") }
                 gtk_widget_add_css_class(label, "caption")
                 gtk_grid_attach(cast(grid), label, Int32(column), Int32(row), 1, 1)

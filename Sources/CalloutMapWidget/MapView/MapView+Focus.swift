@@ -25,10 +25,15 @@ extension MapView {
             next = gtk_widget_get_next_sibling(child)
         }
         let order = pins + others + shapes + controls
-        /// The first stop from `start` on (forward) or before it (backward) that takes focus.
+        /// The first stop from `start` on (forward) or before it (backward) that takes focus —
+        /// that really takes it: a child that says it did while focus stayed put is passed over.
         func move(from start: Int) -> Bool {
             let candidates = forward ? Array(order[min(start, order.count)...]) : Array(order[..<max(0, min(start, order.count))].reversed())
-            return candidates.contains { gtk_widget_child_focus($0, direction) != 0 }
+            let root = gtk_widget_get_root(widget)
+            let before = root.flatMap { gtk_root_get_focus($0) }
+            return candidates.contains {
+                gtk_widget_child_focus($0, direction) != 0 && (root.flatMap { gtk_root_get_focus($0) } != before || before == nil)
+            }
         }
         if gtk_widget_is_focus(widget) != 0 { return forward ? move(from: 0) : false }
         if let inside = gtk_widget_get_focus_child(widget), let i = order.firstIndex(of: inside) {

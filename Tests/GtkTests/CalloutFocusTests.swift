@@ -1,0 +1,47 @@
+import CCalloutMapGtk
+import CalloutMapCore
+import CalloutMapGtk
+@testable import CalloutMapWidget
+import XCTest
+
+/// Tab from a selected pin goes to its callout's buttons — past its data, whatever the data
+/// holds — and then on out of the map.
+final class CalloutFocusTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(MainActor.assumeIsolated { GtkTestSupport.hasDisplay }, "needs a display")
+    }
+
+    final class Views: MapViewDelegate {
+        func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
+            let view = mapView.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation)
+            view.rightCalloutAccessory = .detailDisclosure()
+            view.detailCalloutAccessory = .properties(["cuisine": "seafood", "opened": "1849"])
+            return view
+        }
+    }
+
+    func testTabGoesFromThePinPastItsDataToItsButtonThenOutOfTheMap() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let views = Views()
+            map.delegate = views
+            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Tadich Grill")
+            map.addAnnotation(pin)
+            GtkTestSupport.spin()
+            map.selectAnnotation(pin, animated: false)
+            GtkTestSupport.spin(0.5)
+            gtk_widget_grab_focus(map.widget)
+            func focused() -> UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(cm_window(window)) }
+            XCTAssertNotEqual(gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD), 0)
+            XCTAssertTrue(focused().map { map.pinProxies.isProxy($0) } ?? false, "the pin first")
+            XCTAssertNotEqual(gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD), 0)
+            let button = try! XCTUnwrap(focused())
+            XCTAssertTrue(gtk_widget_is_ancestor(button, try! XCTUnwrap(map.callouts.bubbleWidget)) != 0, "then the callout's ⓘ")
+            XCTAssertEqual(CalloutContent.name(of: button), "Details")
+            _ = gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD)
+            XCTAssertTrue(focused() == map.widget, "then out of the map's stops (here, round to the map)")
+        }
+    }
+}
