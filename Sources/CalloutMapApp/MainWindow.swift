@@ -134,6 +134,8 @@ final class MainWindow {
             self?.events.emit(["event": "welcome-dismissed"])
         }
         toasts.onShow = { [weak self] title in self?.events.emit(["event": "toast", "title": title]) }
+        // While a toast is up, the scale bar and attribution stand above it (callouts too).
+        toasts.onCovering = { [weak self] covering in self?.map.layoutMargins.bottom = covering ? Toasts.height : 0 }
         toasts.onDetails = { [weak self] title, rows in self?.events.emit(["event": "problems-shown", "title": title, "rows": rows]) }
         toasts.onCopy = { [weak self] text in self?.events.emit(["event": "copied", "text": text]) }
         colorScheme.apply()

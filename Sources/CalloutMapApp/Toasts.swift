@@ -22,6 +22,10 @@ final class Toasts {
     var onDetails: ((String, [String]) -> Void)?
     /// Called with the text the details' Copy button put on the clipboard.
     var onCopy: ((String) -> Void)?
+    /// Called with true when a toast comes up over the map's bottom, false once none is left.
+    var onCovering: ((Bool) -> Void)?
+    /// Toasts shown or waiting their turn, not yet dismissed.
+    private var pending = 0
 
     init(window: UnsafeMutablePointer<GtkWidget>) {
         self.window = window
@@ -39,6 +43,13 @@ final class Toasts {
         if let button, let action {
             adw_toast_set_button_label(toast, button)
             Signal.connect(toast, "button-clicked") { action() }
+        }
+        pending += 1
+        if pending == 1 { onCovering?(true) }
+        Signal.connect(toast, "dismissed") { [weak self] in
+            guard let self else { return }
+            self.pending -= 1
+            if self.pending == 0 { self.onCovering?(false) }
         }
         adw_toast_overlay_add_toast(OpaquePointer(widget), toast)  // takes the reference
         onShow?(title)

@@ -72,4 +72,26 @@ final class ZoomControlsTests: XCTestCase {
             XCTAssertNil(map.zoomControls.box)
         }
     }
+
+    /// What lies over the map's edges (a toast): the plates and the zoom buttons move inside it.
+    func testLayoutMarginsKeepThePlatesAndButtonsClearOfWhatCoversTheMap() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow(size: Size(width: 400, height: 300))
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.showsZoomControls = true
+            let painter = { OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: .metric, numberLocale: map.numberLocale,
+                                           margins: map.layoutMargins) }
+            let before = painter().plates(viewport: map.viewport)
+            map.layoutMargins = EdgeInsets(top: 20, left: 0, bottom: 70, right: 5)
+            GtkTestSupport.spin(0.1)
+            let after = painter().plates(viewport: map.viewport)
+            for (a, b) in zip(before, after) { XCTAssertEqual(b.maxY, a.maxY - 70, accuracy: 0.01, "\(a) → \(b)") }
+            XCTAssertLessThanOrEqual(after.map(\.maxY).max()!, map.viewport.size.height - 70)
+            let controls = try! XCTUnwrap(map.zoomControls.frame(mapWidth: 400, margins: map.layoutMargins))
+            XCTAssertEqual(controls.minY, 30)
+            XCTAssertEqual(controls.maxX, 385)
+            XCTAssertEqual(Double(gtk_widget_get_allocated_height(map.zoomControls.box!)), controls.height)
+            map.layoutMargins = .zero
+        }
+    }
 }

@@ -13,6 +13,8 @@ package struct MapScene {
     package var scale: Int
     package var tiles: TileCache
     package var fontName: String
+    /// What is over the map's edges: the scale bar and attribution sit inside it.
+    package var layoutMargins = EdgeInsets.zero
     /// Milliseconds a frame may spend rasterising new tiles; nil renders all
     /// (offscreen). Each frame makes at least one; tiles past the budget show a scaled
     /// cached ancestor for a frame.
@@ -90,7 +92,7 @@ package struct MapScene {
             for callout in callouts { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
         }
-        OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale)
+        OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale, margins: layoutMargins)
             .append(to: snapshot, viewport: viewport, attribution: attribution)
         return complete
     }

@@ -13,6 +13,8 @@ struct OverlayPainter {
     let fontName: String
     var scaleUnits = ScaleUnits.metric
     var numberLocale = Locale(identifier: "en_US_POSIX")
+    /// What is over the map's edges (a toast, a bar): the plates sit inside it.
+    var margins = EdgeInsets.zero
 
     var plate: RGBA { style.isDark ? RGBA(0x242424, alpha: 0.82) : RGBA(0xFFFFFF, alpha: 0.82) }
     var ink: RGBA { style.isDark ? RGBA(0xDEDDDA) : RGBA(0x3D3846) }
@@ -51,8 +53,8 @@ struct OverlayPainter {
         let gap = barWidth > 0 ? 8.0 : 0
         let width = barWidth + gap + textSize.width + 2 * Self.padding
         let height = textSize.height + 2 * Self.padding - 2
-        let x = alignRight ? size.width - Self.margin - width : Self.margin
-        return Rect(x: x, y: size.height - Self.margin - height, width: width, height: height)
+        let x = alignRight ? size.width - margins.right - Self.margin - width : margins.left + Self.margin
+        return Rect(x: x, y: size.height - margins.bottom - Self.margin - height, width: width, height: height)
     }
 
     private func drawPlate(_ snapshot: OpaquePointer, _ r: Rect, text: String, barWidth: Double) {

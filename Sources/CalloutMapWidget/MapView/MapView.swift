@@ -131,6 +131,16 @@ public final class MapView: WidgetImplementation {
             queueAllocate()
         }
     }
+    /// What lies over the map's edges — a toast, a bar, a panel of the app's (MapKit's
+    /// `layoutMargins`): the scale bar, the attribution and the zoom buttons move inside it,
+    /// and callouts keep out of it.
+    public var layoutMargins = EdgeInsets.zero {
+        didSet {
+            guard layoutMargins != oldValue else { return }
+            queueDraw()
+            queueAllocate()
+        }
+    }
     lazy var zoomControls: ZoomControls = {
         let controls = ZoomControls()
         controls.onZoom = { [weak self] step in self?.zoom(by: step * ZoomSteps.key) }
@@ -221,6 +231,7 @@ public final class MapView: WidgetImplementation {
 
     package func snapshot(_ snapshot: OpaquePointer) {
         var scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
+        scene.layoutMargins = layoutMargins
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
         scene.annotationLayer = annotationLayer
         scene.overlayLayer = overlayLayer
@@ -274,7 +285,7 @@ public final class MapView: WidgetImplementation {
         }
         pinProxies.allocate()
         shapeProxies.allocate()
-        zoomControls.allocate(mapWidth: size.width)
+        zoomControls.allocate(mapWidth: size.width, margins: layoutMargins)
         callouts.allocate()
     }
 

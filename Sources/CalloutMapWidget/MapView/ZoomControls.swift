@@ -55,18 +55,19 @@ final class ZoomControls {
         gtk_widget_set_sensitive(zoomOut, zoom > Viewport.zoomRange.lowerBound ? 1 : 0)
     }
 
-    /// Where the buttons are in the map (points), for callouts to keep clear of; nil while hidden.
-    func frame(mapWidth: Double) -> Rect? {
+    /// Where the buttons are in the map (points), inside what lies over its edges, for callouts
+    /// to keep clear of; nil while hidden.
+    func frame(mapWidth: Double, margins: EdgeInsets = .zero) -> Rect? {
         guard let box else { return nil }
         var minimum = GtkRequisition(), natural = GtkRequisition()
         gtk_widget_get_preferred_size(box, &minimum, &natural)
         let width = Double(natural.width), height = Double(natural.height)
-        return Rect(x: mapWidth - Self.margin - width, y: Self.margin, width: width, height: height)
+        return Rect(x: mapWidth - margins.right - Self.margin - width, y: margins.top + Self.margin, width: width, height: height)
     }
 
     /// Lays the buttons out in the map's top-right corner.
-    func allocate(mapWidth: Double) {
-        guard let box, let f = frame(mapWidth: mapWidth) else { return }
+    func allocate(mapWidth: Double, margins: EdgeInsets) {
+        guard let box, let f = frame(mapWidth: mapWidth, margins: margins) else { return }
         var allocation = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
                                        width: Int32(f.width), height: Int32(f.height))
         gtk_widget_size_allocate(box, &allocation, -1)
