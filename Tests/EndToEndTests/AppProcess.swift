@@ -126,15 +126,24 @@ extension AppProcess {
 extension AppProcess {
     /// The name of what has keyboard focus, as AT-SPI (a screen reader) sees it; nil for nothing.
     func focusedName() throws -> String? {
+        (try atspi(["--focused"]) as? [String: Any])?["name"] as? String
+    }
+
+    /// The text of every label in the app's windows, as a screen reader reads them.
+    func atspiLabels() throws -> [String] {
+        try atspi(["--labels"]) as? [String] ?? []
+    }
+
+    private func atspi(_ arguments: [String]) throws -> Any? {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [Self.atspiScript.path, String(process.processIdentifier), "--focused"]
+        p.arguments = [Self.atspiScript.path, String(process.processIdentifier)] + arguments
         let out = Pipe()
         p.standardOutput = out
         try p.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])?["name"] as? String
+        return try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     }
 }
 

@@ -217,6 +217,36 @@ final class ApplicationEndToEndTests: XCTestCase {
         XCTAssertEqual(again.process.terminationStatus, 0)
     }
 
+    /// The Keyboard Shortcuts window lists every shortcut — F10, plain + and −, Ctrl+Enter,
+    /// Shift+F10 too — and each header button's tooltip names its key, in English and German.
+    func testEveryShortcutIsListedAndHeaderTooltipsNameTheirKeys() throws {
+        let languages: [(environment: [String: String], titles: [String], tooltips: [String: String])] = [
+            (["LANGUAGE": "en"], ["Open the Main Menu", "Zoom In", "Add the Focused Pin to the Selection or Take It Out", "Open the Context Menu"],
+             ["Open Places…": "Open Places… (Ctrl+O)", "Main Menu": "Main Menu (F10)", "Show approach and events": "Side Panel (F9)",
+              "Standard": "Standard callout (1)"]),
+            (["LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": ""], ["Hauptmenü öffnen", "Vergrößern", "Kontextmenü öffnen"],
+             ["Hauptmenü": "Hauptmenü (F10)"]),
+        ]
+        for language in languages {
+            let app = try AppProcess(["--log-events", "--no-demo", "--size", "1200x800"], environment: language.environment)
+            let ready = try XCTUnwrap(app.next("ready"))
+            let buttons = try app.atspiButtons()
+            for (name, tooltip) in language.tooltips {
+                let button = try XCTUnwrap(buttons.first { $0["name"] as? String == name }, "\(name) in \(buttons.compactMap { $0["name"] })")
+                XCTAssertEqual(button["description"] as? String, tooltip, name)
+            }
+            try focusMap(ready)
+            XCTAssertEqual(runTool("xdotool", ["key", "ctrl+question"]), 0)
+            var labels: [String] = []
+            for _ in 0..<30 where !labels.contains(language.titles[0]) {
+                usleep(200_000)
+                labels = try app.atspiLabels()
+            }
+            for title in language.titles { XCTAssertTrue(labels.contains(title), "“\(title)” listed: \(labels)") }
+            XCTAssertTrue(labels.contains("F10"), "F10 shown as the key: \(labels)")
+        }
+    }
+
     func testABadFileShowsAToastWithItsDetailsAndTheAppCarriesOn() throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("cm-broken-\(getpid()).geojson")
         defer { try? FileManager.default.removeItem(at: bad) }

@@ -74,6 +74,12 @@ final class CalloutEndToEndTests: XCTestCase {
             XCTAssertEqual(tap["title"] as? String, "Golden Gate Bridge")
             XCTAssertEqual(tap["mode"] as? String, mode)
             XCTAssertNil(s.app.next("deselect", timeout: 0.5), "\(mode): still selected")
+            // The app opens the place's details for it; Escape closes them.
+            XCTAssertEqual(s.app.next("details-shown")?["title"] as? String, "Golden Gate Bridge", mode)
+            usleep(300_000)
+            XCTAssertEqual(runTool("xdotool", ["key", "Escape"]), 0)
+            XCTAssertNotNil(s.app.next("details-hidden"), mode)
+            XCTAssertNil(s.app.next("accessory", timeout: 0.3), "\(mode): one click, one tap (the ⓘ's keyboard button takes no clicks)")
 
             // Dragging the map moves the callout by exactly the drag.
             let (sx, sy) = s.screen(Point(x: 450, y: 550))

@@ -115,7 +115,7 @@ final class CommandLineTests: XCTestCase {
             let shot = try XCTUnwrap(Screenshot(png: out))
             var n = 0
             for y in stride(from: 0, to: 400, by: 2) {
-                for x in stride(from: 0, to: 600, by: 2) where shot.pixel(x, y) == 0x613582 { n += 1 }  // the badge fill
+                for x in stride(from: 0, to: 600, by: 2) where shot.pixel(x, y) == 0x613583 { n += 1 }  // the badge fill (ClusterAnnotationView.badgeColor)
             }
             badges[count] = n
         }

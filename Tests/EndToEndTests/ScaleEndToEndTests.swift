@@ -38,7 +38,7 @@ final class ScaleEndToEndTests: XCTestCase {
             .appendingPathComponent("cm-100k-\(getpid()).png").path))
         var badge = 0
         for y in stride(from: Int(m["y"]!), to: Int(m["y"]! + m["height"]!), by: 2) {
-            for x in stride(from: Int(m["x"]!), to: Int(m["x"]! + m["width"]!), by: 2) where shot.pixel(x, y) == 0x613582 { badge += 1 }  // the badge fill, rgb(0.38, 0.21, 0.51) as cairo rounds it
+            for x in stride(from: Int(m["x"]!), to: Int(m["x"]! + m["width"]!), by: 2) where shot.pixel(x, y) == 0x613583 { badge += 1 }  // the badge fill (ClusterAnnotationView.badgeColor)
         }
         XCTAssertGreaterThan(badge, 100, "cluster badges on screen")
         // The file was read on a worker thread, counting up in the header bar as it went.

@@ -31,6 +31,7 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
             gtk_widget_add_css_class(button, "drawn-control")
             cm_accessible_set_label(button, tr("Details"))
             gtk_widget_set_focus_on_click(button, 0)
+            gtk_widget_set_can_target(button, 0)  // the pointer's click is the map's (it hits the drawn ⓘ)
             Signal.connect(button, "clicked") { [weak calloutView] in calloutView?.onDetailsTapped?() }
             gtk_widget_set_parent(button, parent)
             detailsButton = button

@@ -3,9 +3,10 @@
 process as AT-SPI sees it:
 [{"name": ..., "description": ..., "role": ..., "x": ..., "y": ..., "width": ..., "height": ...,
   "showing": whether it is on screen now}].
-Usage: atspi_pins.py PID [--click NAME | --focused]; --click also performs that button's
-first action (what a screen reader does); --focused prints instead the object that has
-keyboard focus: {"name": ..., "role": ...} (null for none). Only the app with that process id is
+Usage: atspi_pins.py PID [--click NAME | --focused | --labels]; --click also performs that
+button's first action (what a screen reader does); --focused prints instead the object that
+has keyboard focus: {"name": ..., "role": ...} (null for none); --labels prints the text of
+every label of the app, in every window: ["...", ...]. Only the app with that process id is
 asked: another (a test runner waiting on this script) would never answer."""
 import json, sys, time
 import pyatspi
@@ -60,6 +61,19 @@ if args == ["--focused"]:
         return None
     node = focused(app)
     print(json.dumps(None if node is None else {"name": node.name, "role": node.getRoleName()}))
+    sys.exit(0)
+if args == ["--labels"]:
+    texts = []
+    def labels(node):
+        try:
+            if node.getRole() == pyatspi.ROLE_LABEL and node.name:
+                texts.append(node.name)
+            for i in range(node.childCount):
+                labels(node.getChildAtIndex(i))
+        except Exception:
+            return
+    labels(app)
+    print(json.dumps(texts))
     sys.exit(0)
 buttons = []
 walk(app, buttons)
