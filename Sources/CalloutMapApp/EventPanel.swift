@@ -169,6 +169,8 @@ final class EventPanel {
     private static func heading(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
         let l = gtk_label_new(text)!
         gtk_widget_add_css_class(l, "heading")
+        gtk_label_set_wrap(OpaquePointer(l), 1)  // a long translation stays inside the panel
+        gtk_widget_set_margin_end(l, 12)
         gtk_label_set_xalign(OpaquePointer(l), 0)
         gtk_widget_set_margin_start(l, 12)
         gtk_widget_set_margin_top(l, 12)

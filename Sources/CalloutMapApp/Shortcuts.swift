@@ -36,7 +36,7 @@ enum Shortcuts {
 
     static var all: [Shortcut] {
         [
-            Shortcut(action: "win.open", accels: ["<Control>o"], title: tr("Open Files"), group: .general),
+            Shortcut(action: "win.open", accels: ["<Control>o"], title: tr("Open Places"), group: .general),
             Shortcut(action: "win.show-panel", accels: ["F9"], title: tr("Show or Hide the Side Panel"), group: .general),
             Shortcut(action: "win.show-help-overlay", accels: ["<Control>question"], title: tr("Keyboard Shortcuts"), group: .general),
             Shortcut(action: "window.close", accels: ["<Control>w"], title: tr("Close Window"), group: .general),
@@ -99,7 +99,7 @@ enum Shortcuts {
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"window\"><property name=\"modal\">1</property>"
         xml += "<property name=\"title\">\(markupEscaped(tr("Shortcuts")))</property>"
         xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>"
-        xml += "<property name=\"max-height\">12</property>"
+        xml += "<property name=\"max-height\">16</property>"
         for group in Group.allCases {
             xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(markupEscaped(group.title))</property>"
             for shortcut in all where shortcut.group == group {
