@@ -106,24 +106,15 @@ extension AppProcess {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs Debian's python3-pyatspi")
         var lastStatus: Int32 = 0
         for attempt in 1...3 {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            p.arguments = [Self.atspiScript.path, String(process.processIdentifier)] + arguments
-            let out = Pipe()
-            p.standardOutput = out
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            lastStatus = p.terminationStatus
-            if lastStatus == 0, let json = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] { return json }
+            let (status, data) = try runAtspiScript(arguments)
+            lastStatus = status
+            if status == 0, let json = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] { return json }
             if attempt < 3 { usleep(700_000) }
         }
         XCTFail("the AT-SPI script failed three times (last status \(lastStatus))")
         return []
     }
-}
 
-extension AppProcess {
     /// The name of what has keyboard focus, as AT-SPI (a screen reader) sees it; nil for nothing.
     func focusedName() throws -> String? {
         (try atspi(["--focused"]) as? [String: Any])?["name"] as? String
@@ -135,6 +126,12 @@ extension AppProcess {
     }
 
     private func atspi(_ arguments: [String]) throws -> Any? {
+        let output = try runAtspiScript(arguments).output
+        return try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])
+    }
+
+    /// Runs the AT-SPI script on this process: its exit status and what it printed.
+    private func runAtspiScript(_ arguments: [String]) throws -> (status: Int32, output: Data) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         p.arguments = [Self.atspiScript.path, String(process.processIdentifier)] + arguments
@@ -143,7 +140,7 @@ extension AppProcess {
         try p.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        return (p.terminationStatus, data)
     }
 }
 
