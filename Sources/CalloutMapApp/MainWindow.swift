@@ -279,8 +279,7 @@ final class MainWindow {
         } else if let anchor = annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {
             place.title = shape.title ?? place.title
             place.subtitle = shape.subtitle
-            place.data = [(shape.geometry.isArea ? tr("Area") : tr("Length"), ShapeMeasure.text(of: shape.geometry, locale: Localization.numbers))]
-                + shape.properties.shown.map { ($0.key, $0.value) }
+            place.data = shape.shownData.map { ($0.key, $0.value) }
             zoom = { [map] in map.setRegion(shape.boundingRegion, edgePadding: EdgeInsets(all: MapView.annotationRoom), animated: true) }
         }
         events.emit(["event": "details-shown", "title": place.title, "data": place.data.map { "\($0.key): \($0.value)" }])

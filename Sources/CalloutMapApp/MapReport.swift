@@ -52,11 +52,7 @@ final class MapReport: MapViewDelegate {
             view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(data) : nil
         }
         if let anchor = view.annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {
-            // A shape's data starts with its length or area.
-            var data: AnnotationProperties = [shape.geometry.isArea ? tr("Area") : tr("Length"):
-                                                ShapeMeasure.text(of: shape.geometry, locale: Localization.numbers)]
-            for (key, value) in shape.properties.shown where data[key] == nil { data[key] = value }
-            view.detailCalloutAccessory = showsData ? .properties(data) : nil
+            view.detailCalloutAccessory = showsData ? .properties(shape.shownData) : nil
         }
         events.emit(annotationEvent("select", view, mapView))
         log(tr("Selected"), view.annotation?.title ?? "")
@@ -224,5 +220,15 @@ final class MapReport: MapViewDelegate {
         log(tr("Region changed"), String(format: tr("%@, %@ at zoom %@"), localized(c.latitude, digits: 4),
                                                localized(c.longitude, digits: 4),
                                                localized(mapView.zoom, digits: 1)))
+    }
+}
+
+extension ShapeOverlay {
+    /// What the app shows of a shape (its callout, its details): its length or area first, then its data.
+    var shownData: AnnotationProperties {
+        var data: AnnotationProperties = [geometry.isArea ? tr("Area") : tr("Length"):
+                                            ShapeMeasure.text(of: geometry, locale: Localization.numbers)]
+        for (key, value) in properties.shown where data[key] == nil { data[key] = value }
+        return data
     }
 }
