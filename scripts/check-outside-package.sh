@@ -76,12 +76,13 @@ import CalloutMap
 }
 SWIFT
 
-# A program of the dependent package finds the basemap with no configuration.
+# A program of the dependent package finds the basemap and the place names with no configuration.
 cat > "$outside/Sources/FindsBasemap/main.swift" <<'SWIFT'
 import CalloutMap
 
 do {
     _ = try Basemap.bundled()
+    _ = try WorldPlaces.bundled()
     print("found")
 } catch {
     print(error)
@@ -107,4 +108,4 @@ if [ "$found" != found ]; then
   echo "a program depending on the package did not find the basemap: $found" >&2
   exit 1
 fi
-echo "a program depending on the package finds the shipped basemap with no configuration: ok"
+echo "a program depending on the package finds the shipped basemap and place names with no configuration: ok"

@@ -1,34 +1,44 @@
 import CalloutMapCore
 import CalloutMapWidget
 
+/// What registers view classes and hands out reusable views: the map in the window, through
+/// its public API, and `render`'s offscreen scene.
+@MainActor
+protocol ReusableViews {
+    func register(_ viewClass: AnnotationView.Type, forAnnotationViewWithReuseIdentifier identifier: String)
+    func dequeueReusableAnnotationView(withIdentifier identifier: String, for annotation: any Annotation) -> AnnotationView
+}
+
+extension MapView: ReusableViews {}
+
 /// Which view each kind of demo annotation gets (the `kind` property of the GeoJSON).
 @MainActor
 enum DemoViews {
-    static func register(on layer: AnnotationLayer) {
-        layer.register(ImageAnnotationView.self, forReuseIdentifier: "flag")
-        layer.register(MarkerAnnotationView.self, forReuseIdentifier: "marker")
-        layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
-        layer.register(LandmarkAnnotationView.self, forReuseIdentifier: "custom")
-        layer.register(DotAnnotationView.self, forReuseIdentifier: "place")
+    static func register(on layer: some ReusableViews) {
+        layer.register(ImageAnnotationView.self, forAnnotationViewWithReuseIdentifier: "flag")
+        layer.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+        layer.register(PriceAnnotationView.self, forAnnotationViewWithReuseIdentifier: "price")
+        layer.register(LandmarkAnnotationView.self, forAnnotationViewWithReuseIdentifier: "custom")
+        layer.register(DotAnnotationView.self, forAnnotationViewWithReuseIdentifier: "place")
     }
 
-    static func view(for annotation: any Annotation, in layer: AnnotationLayer) -> AnnotationView? {
+    static func view(for annotation: any Annotation, in layer: some ReusableViews) -> AnnotationView? {
         guard let point = annotation as? PointAnnotation else { return nil }
         switch point.kind {
         case "flag":
             // Seed 003: San Francisco's flag, with a flag icon as the callout's left accessory.
-            let view = layer.dequeueView(withIdentifier: "flag", for: point) as! ImageAnnotationView
+            let view = layer.dequeueReusableAnnotationView(withIdentifier: "flag", for: point) as! ImageAnnotationView
             view.image = .flag
             view.leftCalloutAccessory = .image(.flag, size: Size(width: 24, height: 30))
             return view
         case "price":
-            let view = layer.dequeueView(withIdentifier: "price", for: point)
+            let view = layer.dequeueReusableAnnotationView(withIdentifier: "price", for: point)
             view.rightCalloutAccessory = .button(icon: "bookmark-new-symbolic", label: "Save")
             return view
         case "custom", "place":
-            return layer.dequeueView(withIdentifier: point.kind!, for: point)
+            return layer.dequeueReusableAnnotationView(withIdentifier: point.kind!, for: point)
         default:
-            let view = layer.dequeueView(withIdentifier: "marker", for: point) as! MarkerAnnotationView
+            let view = layer.dequeueReusableAnnotationView(withIdentifier: "marker", for: point) as! MarkerAnnotationView
             view.markerTintColor = point.properties["tint"].flatMap(RGBA.init(hexString:)) ?? RGBA(0xE01B24)
             view.glyphText = initials(point.title)
             if point.title == "Ferry Building" {

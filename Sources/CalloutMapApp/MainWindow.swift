@@ -83,6 +83,7 @@ final class MainWindow {
             if shown != Actions.isOn(self.showPanelAction) { g_action_change_state(self.showPanelAction, g_variant_new_boolean(shown ? 1 : 0)) }
         }
         map.showsZoomControls = true
+        map.showsPlaceNames = options.placeNames
         toasts.setChild(flap)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(content), header)
@@ -116,7 +117,7 @@ final class MainWindow {
         case TileSourceSwitcher.openStreetMap: tileSwitcher.showOpenStreetMap()
         case let source: showTiles(source)
         }
-        DemoViews.register(on: map.annotationLayer)
+        DemoViews.register(on: map)
         map.clusteringIdentifier = DemoViews.clusteringIdentifier
         map.setClusterOptions(DemoViews.citySetOptions, forClusteringIdentifier: DemoViews.citySet)
         colorScheme.onChange = { [weak self] dark in self?.map.style = dark ? .dark : .light }

@@ -42,7 +42,7 @@ final class MapReport: MapViewDelegate {
     }
 
     func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
-        DemoViews.view(for: annotation, in: mapView.annotationLayer)
+        DemoViews.view(for: annotation, in: mapView)
     }
 
     func mapView(_ mapView: MapView, didSelect view: AnnotationView) {

@@ -29,6 +29,8 @@ struct Options {
     /// How long `render` waits for tiles, in all.
     var tileTimeout = 30.0
     var demo = true
+    /// The world's place names over the offline map (and over tiles without names of their own).
+    var placeNames = true
     var mode = CalloutMode.standard
     /// Titles to select at start, in order (the last is the primary).
     var select: [String] = []
@@ -59,6 +61,7 @@ struct Options {
       --tiles SOURCE     draw tiles over the offline map: an MBTiles file, a z/x/y folder, or an
                          http(s) URL template with {z} {x} {y} (and {s}, {r})
       --no-demo          leave out the built-in San Francisco demo annotations
+      --no-place-names   leave out the world's place names (towns and countries, from GeoNames)
       --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover
       --select TITLE     select the annotation (or shape) with this title at start; repeated, each
                          is added to the selection (the last is the primary)
@@ -129,6 +132,7 @@ struct Options {
             case "--title-property": o.geoJSON.titleProperty = try value(arg)
             case "--subtitle-property": o.geoJSON.subtitleProperty = try value(arg)
             case "--no-demo": o.demo = false
+            case "--no-place-names": o.placeNames = false
             case "--mode":
                 let v = try value(arg)
                 guard let m = CalloutMode(rawValue: v) else {

@@ -21,8 +21,9 @@ struct RenderCommand {
             var scene = MapScene(viewport: viewport, style: style, scale: options.scale,
                                  tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
             let layer = AnnotationLayer()
-            DemoViews.register(on: layer)
-            layer.viewProvider = { [unowned layer] in DemoViews.view(for: $0, in: layer) }
+            let views = SceneViews(layer: layer)
+            DemoViews.register(on: views)
+            layer.viewProvider = { DemoViews.view(for: $0, in: views) }
             layer.clusters.clusteringIdentifier = DemoViews.clusteringIdentifier
             layer.clusters.identifierOptions[DemoViews.citySet] = DemoViews.citySetOptions
             let loaded = AnnotationFiles.load(annotationFiles, options: options.geoJSON)
@@ -69,6 +70,13 @@ struct RenderCommand {
                 }
                 scene.tileLayers = [tiles]
             }
+            if options.placeNames, !scene.tileLayers.contains(where: { $0.source.hasLabels }) {
+                do {
+                    scene.placeLabels = PlaceLabelLayer(places: try WorldPlaces.bundled())
+                } catch {
+                    FileHandle.standardError.write(Data("calloutmap render: the place names are left out: \(error)\n".utf8))
+                }
+            }
             try renderer.writePNG(of: scene, to: options.output!)
             return 0
         } catch {
@@ -102,5 +110,19 @@ struct RenderCommand {
             placement = CalloutPlacer().place(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
         }
         scene.callouts = [(sketch, placement)]
+    }
+}
+
+/// The offscreen scene's pins as `DemoViews` asks for them.
+@MainActor
+private struct SceneViews: ReusableViews {
+    unowned let layer: AnnotationLayer
+
+    func register(_ viewClass: AnnotationView.Type, forAnnotationViewWithReuseIdentifier identifier: String) {
+        layer.register(viewClass, forReuseIdentifier: identifier)
+    }
+
+    func dequeueReusableAnnotationView(withIdentifier identifier: String, for annotation: any Annotation) -> AnnotationView {
+        layer.dequeueView(withIdentifier: identifier, for: annotation)
     }
 }

@@ -53,6 +53,20 @@ if arguments.first == "shapes" {
     print(String(decoding: json, as: UTF8.self))
     exit(0)
 }
+if arguments.first == "names" {
+    // The place name figures alone (also part of the full run).
+    setenv("GTK_A11Y", "none", 1)
+    let json = MainActor.assumeIsolated { () -> Data in
+        guard let data = DataDirectory.locate(), let basemap = try? Basemap(directory: data.appendingPathComponent("basemap")) else {
+            FileHandle.standardError.write("calloutmap-bench: data/ not found; set CALLOUTMAP_DATA_DIR\n".data(using: .utf8)!)
+            exit(1)
+        }
+        let out = PlaceNameBenchmarks.run(basemap: basemap, data: data, frames: 240)
+        return try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+    }
+    print(String(decoding: json, as: UTF8.self))
+    exit(0)
+}
 if arguments.first == "memory" {
     exit(MemoryBenchmarks.child(Array(arguments.dropFirst())))
 }
@@ -66,6 +80,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
            calloutmap-bench generate COUNT FILE.geojson [SEED] [--sequence]
            calloutmap-bench load FILE
            calloutmap-bench shapes
+           calloutmap-bench names
            calloutmap-bench peer --markers N [--frames F] [--clicks K]
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
@@ -124,6 +139,7 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["click_to_select_us_10k_in_view_no_callout"] = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: 10_000,
                                                                                            inView: 10_000, clicks: 200, callouts: false)
     out["shapes"] = ShapeBenchmarks.run(basemap: basemap, frames: frames)
+    out["place_names"] = PlaceNameBenchmarks.run(basemap: basemap, data: data, frames: frames)
     if let realData { out["real_data"] = RealDataBenchmarks.run(directory: realData, basemap: basemap, frames: frames) }
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["peak_rss_mb_by_size_clustered"] = MemoryBenchmarks.peakRSS(sizes: [1_000, 10_000, 100_000])

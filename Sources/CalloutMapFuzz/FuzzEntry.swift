@@ -2,7 +2,7 @@ import CalloutMapCore
 import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
-/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), or `cli`: the command line's
+/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), `places` (a world place names file), or `cli`: the command line's
 /// coordinate and size values, and the locale variables). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,7 +12,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum FuzzTarget: String, CaseIterable {
-    case geojson, gpx, kml, basemap, mbtiles, cli
+    case geojson, gpx, kml, basemap, mbtiles, cli, places
 
     static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CALLOUTMAP_FUZZ"] ?? "geojson") ?? .geojson
 
@@ -24,6 +24,7 @@ enum FuzzTarget: String, CaseIterable {
         case .basemap: Self.basemap(bytes)
         case .mbtiles: Self.mbtiles(bytes)
         case .cli: Self.cli(bytes)
+        case .places: Self.places(bytes)
         }
     }
 
@@ -130,11 +131,25 @@ enum FuzzTarget: String, CaseIterable {
             }
         }
     }
+
+    /// A names file: read whole or refused; every place where a map can put it, each alternate
+    /// name readable, every area query in rank order.
+    static func places(_ bytes: [UInt8]) {
+        guard let world = try? WorldPlaces(bytes: bytes, file: "fuzz.cmpn") else { return }
+        for place in world.places {
+            precondition(place.coordinate.isValid, "a place at an impossible position")
+            _ = world.alternateNames(of: place)
+        }
+        for (x, y, side) in [(0.0, 0.0, 1.0), (0.4, 0.3, 0.01), (-0.1, 0.5, 0.3)] {
+            let found = world.places(inWorld: x, y, x + side, y + side)
+            precondition(found.map(\.rank) == found.map(\.rank).sorted(), "places out of rank order")
+        }
+    }
 }
 
 #if !FUZZING
 /// Without libFuzzer (a plain `swift build`), the same targets replay files:
-/// `calloutmap-fuzz [geojson|gpx|kml|basemap|mbtiles|cli] FILE…` — how a crash found by the fuzzer is re-run.
+/// `calloutmap-fuzz [geojson|gpx|kml|basemap|mbtiles|cli|places] FILE…` — how a crash found by the fuzzer is re-run.
 @main
 enum Replay {
     static func main() {

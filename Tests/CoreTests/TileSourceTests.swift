@@ -33,6 +33,7 @@ final class TileSourceTests: XCTestCase {
         XCTAssertEqual(source.zoomRange, 0...2)
         XCTAssertEqual(source.format, "png")
         XCTAssertEqual(source.bounds?.west, -180)
+        XCTAssertTrue(source.hasLabels, "tiles name places unless the file says not")
         for t in tiles { XCTAssertEqual(try source.data(for: t), bytes(t), "\(t)") }
         XCTAssertEqual(try source.data(for: TileID(zoom: 2, x: 5, y: 1)), bytes(TileID(zoom: 2, x: 1, y: 1)), "x wraps round the world")
         XCTAssertNil(try source.data(for: TileID(zoom: 3, x: 0, y: 0)), "deeper than maxzoom: the layer scales an ancestor")
@@ -48,6 +49,13 @@ final class TileSourceTests: XCTestCase {
         XCTAssertEqual(source.name, "bare.mbtiles")
         XCTAssertNil(source.attribution)
         XCTAssertEqual(try source.data(for: TileID(zoom: 3, x: 1, y: 2)), [1])
+        XCTAssertTrue(source.hasLabels)
+        // Imagery says it has no names of its own: the map names places over it.
+        for value in ["false", "FALSE", "0", "no"] {
+            let imagery = folder.appendingPathComponent("imagery-\(value).mbtiles")
+            try MBTilesWriter.write(to: imagery, metadata: ["labels": value], tiles: [TileID(zoom: 0, x: 0, y: 0): [1]])
+            XCTAssertFalse(try MBTilesSource(contentsOf: imagery).hasLabels, value)
+        }
     }
 
     func testWhatIsNotARasterMBTilesFileIsRefusedByName() throws {

@@ -19,7 +19,7 @@ def main(source, out):
     db.executescript("DROP TABLE IF EXISTS metadata; DROP TABLE IF EXISTS tiles;"
                      "CREATE TABLE metadata (name TEXT, value TEXT);"
                      "CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);")
-    for k, v in {"name": "Blue Marble", "format": "png", "minzoom": "0", "maxzoom": "3", "type": "baselayer",
+    for k, v in {"name": "Blue Marble", "format": "png", "minzoom": "0", "maxzoom": "3", "type": "baselayer", "labels": "false",
                  "bounds": "-180,-85.0511,180,85.0511", "attribution": "Imagery: NASA Visible Earth"}.items():
         db.execute("INSERT INTO metadata VALUES (?, ?)", (k, v))
     for z in range(4):

@@ -13,6 +13,9 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     public let format: String
     /// West, south, east, north in degrees, when the metadata gives them.
     public let bounds: GeoBounds?
+    /// Whether the tiles name places: true unless a `labels` metadata row says `false` (or `0`,
+    /// `no`) — as aerial imagery's should, so the map names places over it.
+    public let hasLabels: Bool
     private let path: String
     private let db: OpaquePointer
     private let query: OpaquePointer
@@ -66,6 +69,7 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
         sqlite3_finalize(statement)
         guard step == SQLITE_DONE else { throw close(sqlFailure(step)) }
 
+        hasLabels = !["false", "0", "no"].contains(metadata["labels"]?.lowercased() ?? "")
         let format = (metadata["format"] ?? "png").lowercased()
         guard ["png", "jpg", "jpeg"].contains(format) else {
             throw close(format == "pbf" ? "holds vector tiles (pbf), which CalloutMap cannot draw; use a raster MBTiles file"

@@ -15,6 +15,14 @@ public protocol TileSource: AnyObject, Sendable {
     /// The tile's encoded image, nil where the source has none. Called off the main thread,
     /// several at once. Throws a `TileSourceError` when the source itself failed.
     func tileData(for tile: TileID) async throws -> [UInt8]?
+    /// Whether its tiles name places themselves (OpenStreetMap's do; aerial imagery does not):
+    /// a map draws its own place names only over sources without.
+    var hasLabels: Bool { get }
+}
+
+extension TileSource {
+    /// Most tile maps name places: true unless a source says otherwise.
+    public var hasLabels: Bool { true }
 }
 
 /// Why a tile source could not be used or could not deliver; names the source.

@@ -20,6 +20,7 @@ final class MapRaster {
         var imageGeneration: Int
         var tilesRevision: Int
         var overlayRevision: Int
+        var labelsRevision: Int
     }
 
     private var surface: Surface?
@@ -38,14 +39,14 @@ final class MapRaster {
     /// zoom changes every frame or the world wraps within the image, the view alone into a
     /// scratch image. `paintMap` returns whether every tile was its own; an image with
     /// stand-ins is drawn again next frame. Returns the same for this frame.
-    func paint(_ cr: OpaquePointer, viewport: Viewport, scale: Int, style: BasemapStyle, layer: AnnotationLayer, tilesRevision: Int = 0, overlayRevision: Int = 0,
+    func paint(_ cr: OpaquePointer, viewport: Viewport, scale: Int, style: BasemapStyle, layer: AnnotationLayer, tilesRevision: Int = 0, overlayRevision: Int = 0, labelsRevision: Int = 0,
                paintMap: (_ cr: OpaquePointer, _ viewport: Viewport, _ kept: Bool) -> Bool) -> Bool {
         let m = Self.margin
         let topLeft = Point(x: viewport.center.x * viewport.worldSize - viewport.size.width / 2,
                             y: viewport.center.y * viewport.worldSize - viewport.size.height / 2)
         let key = Key(zoom: viewport.zoom, scale: scale, size: viewport.size, style: style, layerRevision: layer.drawRevision,
                       imageGeneration: AnnotationView.imageGeneration, tilesRevision: tilesRevision,
-                      overlayRevision: overlayRevision)
+                      overlayRevision: overlayRevision, labelsRevision: labelsRevision)
         let zoomSettled = lastZoom == viewport.zoom
         lastZoom = viewport.zoom
         // A pin's copy nearest the centre can jump by a world width within the image: no image then.

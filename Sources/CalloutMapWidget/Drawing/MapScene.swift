@@ -23,6 +23,8 @@ package struct MapScene {
     package var annotationLayer: AnnotationLayer?
     /// Lines and areas, drawn over the tiles and under the pins.
     package var overlayLayer: OverlayLayer?
+    /// The world's place names, drawn over the shapes and under the pins; nil: none.
+    package var placeLabels: PlaceLabelLayer?
     /// The pin that has keyboard focus, drawn with a focus ring.
     package var focusRing: AnnotationView?
     /// The shape that has keyboard focus, outlined in the accent colour.
@@ -49,12 +51,13 @@ package struct MapScene {
     package static let defaultFont = "Cantarell 9"
     package static let attribution = "Natural Earth; GSHHG © Wessel & Smith"
 
-    /// The credits of what is on the map: the tile sources', then the basemap's.
-    package var attribution: String { Self.attribution(of: tileLayers) }
+    /// The credits of what is on the map: the tile sources', then the basemap's (and the names').
+    package var attribution: String { Self.attribution(of: tileLayers, names: placeLabels != nil) }
 
-    /// The credits of tile layers (top first) and the basemap's.
-    static func attribution(of tileLayers: [RasterTileLayer]) -> String {
-        (tileLayers.reversed().compactMap(\.attribution) + [Self.attribution]).joined(separator: " · ")
+    /// The credits of tile layers (top first), the basemap's and, with `names`, the place names'.
+    static func attribution(of tileLayers: [RasterTileLayer], names: Bool) -> String {
+        (tileLayers.reversed().compactMap(\.attribution) + [Self.attribution] + (names ? [WorldPlaces.attribution] : []))
+            .joined(separator: " · ")
     }
 
     /// Changes when anything the tile layers draw changes (for the map's kept image).
@@ -70,11 +73,20 @@ package struct MapScene {
             if let layer = annotationLayer {
                 layer.layout(viewport)
                 complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer,
-                                              tilesRevision: tilesRevision, overlayRevision: overlayLayer?.revision ?? 0) { cr, area, kept in
+                                              tilesRevision: tilesRevision, overlayRevision: overlayLayer?.revision ?? 0,
+                                              labelsRevision: placeLabels == nil ? 0 : 1) { cr, area, kept in
                     // `area` shares the view's centre; the pins' places are the view's.
-                    let complete = paintTiles(cr, for: area)
+                    var complete = paintTiles(cr, for: area)
                     overlayLayer?.paint(cr, viewport: area)
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
+                    if let labels = placeLabels {
+                        let reach = area.bounds.insetBy(dx: -PlaceLabelLayer.reach, dy: -PlaceLabelLayer.reach)
+                        let pins = layer.sortedViews.compactMap { view -> Rect? in
+                            let f = Rect(x: view.frame.minX + dx, y: view.frame.minY + dy, width: view.frame.width, height: view.frame.height)
+                            return f.intersects(reach) ? f : nil
+                        }
+                        if !labels.paint(cr, area: area, style: style, scale: scale, obstacles: pins, passing: !kept) { complete = false }
+                    }
                     cairo_translate(cr, dx, dy)
                     paintPins(cr, layer.sortedViews, selected: layer.selectedViews, isRaised: layer.isRaised,
                               in: Rect(x: -dx, y: -dy, width: area.size.width, height: area.size.height), marking: kept)
@@ -87,6 +99,7 @@ package struct MapScene {
             } else {
                 complete = paintTiles(cr, for: viewport)
                 overlayLayer?.paint(cr, viewport: viewport)
+                placeLabels?.paint(cr, area: viewport, style: style, scale: scale, obstacles: [])
             }
             LeaderLine.paint(cr, callouts.map(\.placement), isDark: style.isDark)
             for callout in callouts { callout.sketch.paint(cr, placement: callout.placement) }

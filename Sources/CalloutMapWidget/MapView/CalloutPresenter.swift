@@ -192,7 +192,7 @@ final class CalloutPresenter: CalloutHost {
         // attribution, the zoom buttons, and selected pins without a callout.
         var obstacles = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: map.scaleUnits,
                                        numberLocale: map.numberLocale, margins: map.layoutMargins)
-            .plates(viewport: map.viewport, attribution: MapScene.attribution(of: map.tileLayers))
+            .plates(viewport: map.viewport, attribution: map.attributionText)
         if let controls = map.zoomControls.frame(mapWidth: map.viewport.size.width, margins: map.layoutMargins) { obstacles.append(controls) }
         let size = map.viewport.size, m = map.layoutMargins
         if m.bottom > 0 { obstacles.append(Rect(x: 0, y: size.height - m.bottom, width: size.width, height: m.bottom)) }

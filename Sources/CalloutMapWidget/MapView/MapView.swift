@@ -121,6 +121,16 @@ public final class MapView: WidgetImplementation {
             queueDraw()
         }
     }
+    /// Whether the map names the world's countries, cities and towns (`worldPlaces`) — over the
+    /// offline map, and over tile sources that have no names of their own (`TileSource.hasLabels`).
+    /// On by default.
+    public var showsPlaceNames = true {
+        didSet { if showsPlaceNames != oldValue { queueDraw() } }
+    }
+    /// The names drawn, once read (`worldPlaces`).
+    package var placeLabelLayer: PlaceLabelLayer?
+    /// Whether the app chose the names itself: the bundled ones, read in the background, then stay unused.
+    package var worldPlacesChosen = false
     /// Whether zoom in and out buttons float in the map's top-right corner (as on macOS's MapKit);
     /// callouts keep clear of them. Off by default.
     public var showsZoomControls = false {
@@ -198,6 +208,7 @@ public final class MapView: WidgetImplementation {
                 self.queueDraw()
             }
         }
+        readBundledPlaceNames()
         annotationLayer.viewProvider = { [unowned self] annotation in
             self.delegate?.mapView(self, viewFor: annotation)
         }
@@ -226,6 +237,10 @@ public final class MapView: WidgetImplementation {
 
     // MARK: Drawing
 
+    /// The credits in the map's corner: the tile sources' (top first), the basemap's and, while
+    /// place names show, GeoNames'.
+    public var attributionText: String { MapScene.attribution(of: tileLayers, names: shownPlaceLabels != nil) }
+
     /// Device pixels per logical pixel (2 on a HiDPI screen).
     public var scaleFactor: Int { widget == nil ? 1 : Int(gtk_widget_get_scale_factor(widget)) }
 
@@ -236,6 +251,7 @@ public final class MapView: WidgetImplementation {
         scene.annotationLayer = annotationLayer
         scene.overlayLayer = overlayLayer
         scene.tileLayers = tileLayers
+        scene.placeLabels = shownPlaceLabels
         scene.scaleUnits = scaleUnits
         scene.numberLocale = numberLocale
         scene.focusRing = focusRingView
