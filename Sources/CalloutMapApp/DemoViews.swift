@@ -58,7 +58,7 @@ enum DemoViews {
     /// crowd; the San Francisco set (landmarks and listings) shows one by one at city zoom and
     /// gathers once the map shows more than the city (`citySetOptions`).
     static func clusteringIdentifier(_ annotation: any Annotation) -> String? {
-        guard let point = annotation as? PointAnnotation else { return nil }
+        guard let point = annotation as? PointAnnotation, point.kind != SearchPin.kind else { return nil }  // a search's pin stands alone
         return point.kind == nil || point.kind == "place" ? "places" : citySet
     }
 

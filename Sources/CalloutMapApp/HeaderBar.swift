@@ -2,18 +2,21 @@ import CCalloutMapAdw
 import CCalloutMapGtk
 import CalloutMapGtk
 
-/// The window's header bar: Open and the map source at the start, the approach in the middle,
+/// The window's header bar: Open, Search and the map source at the start, the approach in the middle,
 /// background work, the side panel and the primary menu at the end. Every button names an
 /// action, so it is enabled and checked as the action is.
 ///
 /// It fits a phone-width window (360 px): the four approach buttons give way to one button
-/// naming the current approach (libadwaita's squeezer picks whichever fits), and below
-/// `wideWindow` the map source button goes (the primary menu has the same list). Zoom is on the
+/// naming the current approach (libadwaita's squeezer picks whichever fits), below
+/// `wideWindow` the map source button goes (the primary menu has the same list) and below
+/// `searchWindow` the search button (the primary menu has Search). Zoom is on the
 /// map itself.
 @MainActor
 enum HeaderBar {
     /// Windows at least this wide (pixels) show the map source button.
     static let wideWindow: Int32 = 720
+    /// Windows at least this wide show the search button (narrower, the primary menu has Search).
+    static let searchWindow: Int32 = 420
 
     static func make(window: UnsafeMutablePointer<GtkWidget>, mapSource: UnsafeMutablePointer<GtkWidget>,
                      mapSourceMenu: OpaquePointer, activity: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
@@ -21,6 +24,12 @@ enum HeaderBar {
         let open = IconButton.make("document-open-symbolic", tooltip: tr("Open Places… (Ctrl+O)"), accessibleName: tr("Open Places…"))
         gtk_actionable_set_action_name(cm_actionable(open.rawObject), "win.open")
         adw_header_bar_pack_start(OpaquePointer(header), open)
+        let search = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(cast(search), "system-search-symbolic")
+        gtk_widget_set_tooltip_text(search, tr("Search (Ctrl+F)"))
+        cm_accessible_set_label(search, tr("Search"))
+        gtk_actionable_set_action_name(cm_actionable(search.rawObject), "win.search")
+        adw_header_bar_pack_start(OpaquePointer(header), search)
         adw_header_bar_pack_start(OpaquePointer(header), mapSource)
         adw_header_bar_set_title_widget(OpaquePointer(header), approachSwitcher(window: window))
         adw_header_bar_pack_end(OpaquePointer(header), primaryMenu(mapSources: mapSourceMenu))
@@ -36,8 +45,9 @@ enum HeaderBar {
         let adapt = {
             var width: Int32 = 0, height: Int32 = 0
             gtk_window_get_default_size(cm_window(window), &width, &height)
-            let wide = gtk_window_is_maximized(cm_window(window)) != 0 || width <= 0 || width >= wideWindow
-            gtk_widget_set_visible(mapSource, wide ? 1 : 0)
+            let maximized = gtk_window_is_maximized(cm_window(window)) != 0 || width <= 0
+            gtk_widget_set_visible(mapSource, maximized || width >= wideWindow ? 1 : 0)
+            gtk_widget_set_visible(search, maximized || width >= searchWindow ? 1 : 0)
         }
         adapt()
         Signal.connect(window, "notify::default-width") { (_: UnsafeMutableRawPointer?) in adapt() }
@@ -66,6 +76,7 @@ enum HeaderBar {
         let menu = g_menu_new()!
         let files = g_menu_new()!
         g_menu_append(files, tr("_Open Places…"), "win.open")
+        g_menu_append(files, tr("_Search"), "win.find")
         g_menu_append_submenu(files, tr("_Map Source"), cm_menu_model(mapSources.rawObject))
         g_menu_append(files, tr("Side _Panel"), "win.show-panel")
         g_menu_append_section(menu, nil, cm_menu_model(files.rawObject))

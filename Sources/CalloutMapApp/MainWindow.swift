@@ -24,6 +24,9 @@ final class MainWindow {
     /// The window was destroyed (the application lets go of this object).
     var onClose: (() -> Void)?
     private let activity = ActivityIndicator()
+    private let search: SearchBar
+    private let searchPin: SearchPin
+    private var searchAction: OpaquePointer!
     private var zoomInAction: OpaquePointer!
     private var zoomOutAction: OpaquePointer!
     private var deselectAction: OpaquePointer!
@@ -55,13 +58,18 @@ final class MainWindow {
         report = MapReport(events: events, window: window, activity: activity)
         tileSwitcher = TileSourceSwitcher(window: window)
         opening = FileOpening(window: window)
+        search = SearchBar(map: map)
+        searchPin = SearchPin(map: map)
         addActions(flap: flap, panelShown: panelShown, mode: mode)
 
         let header = HeaderBar.make(window: window, mapSource: tileSwitcher.widget, mapSourceMenu: tileSwitcher.menu,
                                     activity: activity.widget)
         gtk_widget_set_size_request(window, 360, 294)
         // The side panel beside the map, or over it when the window is too narrow for both.
-        adw_flap_set_content(OpaquePointer(flap), map.widget)
+        let mapArea = gtk_overlay_new()!  // search results lie over the top of the map
+        gtk_overlay_set_child(OpaquePointer(mapArea), map.widget)
+        gtk_overlay_add_overlay(OpaquePointer(mapArea), search.results)
+        adw_flap_set_content(OpaquePointer(flap), mapArea)
         adw_flap_set_separator(OpaquePointer(flap), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
         adw_flap_set_flap(OpaquePointer(flap), panel.widget)
         adw_flap_set_flap_position(OpaquePointer(flap), GTK_PACK_END)
@@ -87,6 +95,7 @@ final class MainWindow {
         toasts.setChild(flap)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(content), header)
+        gtk_box_append(cast(content), search.widget)
         gtk_widget_set_vexpand(toasts.widget, 1)
         gtk_box_append(cast(content), toasts.widget)
         adw_application_window_set_content(cast(window), content)
@@ -134,6 +143,15 @@ final class MainWindow {
             self?.settings.welcomeDismissed = true
             self?.events.emit(["event": "welcome-dismissed"])
         }
+        search.captureTyping(on: map.widget)
+        search.onAnswer = { [weak self] query, titles in
+            self?.events.emit(["event": "search-results", "query": query, "titles": Array(titles.prefix(20))])
+        }
+        search.onChoose = { [weak self] result in self?.searchPin.go(to: result) }
+        search.onToggle = { [weak self] open in
+            guard let self, Actions.isOn(self.searchAction) != open else { return }
+            g_action_change_state(self.searchAction, g_variant_new_boolean(open ? 1 : 0))
+        }
         toasts.onShow = { [weak self] title in self?.events.emit(["event": "toast", "title": title]) }
         // While a toast is up, the scale bar and attribution stand above it (callouts too).
         toasts.onCovering = { [weak self] covering in self?.map.layoutMargins.bottom = covering ? Toasts.height : 0 }
@@ -157,6 +175,10 @@ final class MainWindow {
             if (adw_flap_get_reveal_flap(OpaquePointer(flap)) != 0) != on { adw_flap_set_reveal_flap(OpaquePointer(flap), on ? 1 : 0) }
         }
         deselectAction = Actions.add("deselect", to: window) { [weak self] in self?.map.deselectAnnotation() }
+        // The header's button opens and closes the search; Ctrl+F (`find`) opens it or, open, takes
+        // the typing back to it with what it holds selected.
+        searchAction = Actions.addSwitch("search", to: window, state: false) { [weak self] on in self?.search.setOpen(on) }
+        Actions.add("find", to: window) { [weak self] in self?.search.focus() }
         // GtkApplicationWindow's help overlay, made when first asked for (4 ms less at start).
         Actions.add("show-help-overlay", to: window) { [weak self] in self?.showShortcuts() }
     }

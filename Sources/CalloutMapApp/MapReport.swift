@@ -46,9 +46,11 @@ final class MapReport: MapViewDelegate {
     }
 
     func mapView(_ mapView: MapView, didSelect view: AnnotationView) {
-        // A place from a file shows its data as the callout's detail view (made now, for this pin only).
-        if let point = view.annotation as? PointAnnotation, point.kind == nil {
-            let data = point.properties.shown
+        // A place from a file, or a search's, shows its data as the callout's detail view (made
+        // now, for this pin only).
+        if let point = view.annotation as? PointAnnotation, point.kind == nil || point.kind == SearchPin.kind {
+            var data = point.properties.shown
+            data["kind"] = nil
             view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(data) : nil
         }
         if let anchor = view.annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {

@@ -37,6 +37,7 @@ enum Shortcuts {
     static var all: [Shortcut] {
         [
             Shortcut(action: "win.open", accels: ["<Control>o"], title: tr("Open Places"), group: .general),
+            Shortcut(action: "win.find", accels: ["<Control>f"], title: tr("Search"), group: .general),
             Shortcut(action: "win.show-panel", accels: ["F9"], title: tr("Show or Hide the Side Panel"), group: .general),
             Shortcut(action: "win.show-help-overlay", accels: ["<Control>question"], title: tr("Keyboard Shortcuts"), group: .general),
             Shortcut(action: "window.close", accels: ["<Control>w"], title: tr("Close Window"), group: .general),
@@ -60,17 +61,31 @@ enum Shortcuts {
         ]
     }
 
-    /// Sets the application's accelerators.
+    /// Sets the application's accelerators: those with a modifier or a key that types nothing
+    /// (Ctrl+O, F9). GTK takes an application's accelerators before the focused widget, so a
+    /// plain 1 or − there could never be typed into the search entry.
     static func install(on application: UnsafeMutablePointer<GtkApplication>) {
         for shortcut in all where !shortcut.local {
             guard let action = shortcut.action else { continue }
-            withCStrings(shortcut.accels) { gtk_application_set_accels_for_action(application, action, $0) }
+            withCStrings(shortcut.accels.filter { !types($0) }) { gtk_application_set_accels_for_action(application, action, $0) }
         }
     }
 
-    /// Binds the window's own shortcuts (Escape), in the bubble phase.
+    /// Binds the window's own shortcuts in the bubble phase, after the focused widget had its
+    /// turn: Escape (an open menu or popover closes first) and the keys that type (1–4, + and −:
+    /// the search entry takes them as text, the map as commands).
     static func installLocal(on window: UnsafeMutablePointer<GtkWidget>) {
-        bind(all.filter(\.local), on: window)
+        bind(all.compactMap { shortcut in
+            var local = shortcut
+            if !shortcut.local { local.accels = shortcut.accels.filter(types) }
+            return local.accels.isEmpty ? nil : local
+        }, on: window)
+    }
+
+    /// Whether an accelerator is a key that types a character, with no modifier ("1", "plus").
+    static func types(_ accel: String) -> Bool {
+        guard !accel.contains("<") else { return false }
+        return gdk_keyval_to_unicode(gdk_keyval_from_name(accel)) != 0
     }
 
     /// Binds the application's shortcuts (Ctrl+Q) on a window that is not one of its windows
@@ -85,10 +100,18 @@ enum Shortcuts {
         let controller = gtk_shortcut_controller_new()!
         for shortcut in shortcuts {
             guard let action = shortcut.action else { continue }
+            // "win.mode::custom": the action's name, and its target as the shortcut's argument.
+            var name: UnsafeMutablePointer<gchar>?
+            var target: OpaquePointer?
+            guard g_action_parse_detailed_name(action, &name, &target, nil) != 0, let name else { continue }
+            defer { g_free(name) }
             for accel in shortcut.accels {
                 let trigger = gtk_shortcut_trigger_parse_string(accel)
-                gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(trigger, gtk_named_action_new(action)))
+                let made = gtk_shortcut_new(trigger, gtk_named_action_new(name))
+                if let target { gtk_shortcut_set_arguments(made, target) }
+                gtk_shortcut_controller_add_shortcut(controller, made)
             }
+            if let target { g_variant_unref(target) }
         }
         gtk_widget_add_controller(window, cm_controller(controller.rawObject))
     }

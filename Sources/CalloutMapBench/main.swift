@@ -61,8 +61,18 @@ if arguments.first == "names" {
             FileHandle.standardError.write("calloutmap-bench: data/ not found; set CALLOUTMAP_DATA_DIR\n".data(using: .utf8)!)
             exit(1)
         }
-        let out = PlaceNameBenchmarks.run(basemap: basemap, data: data, frames: 240)
+        var out = PlaceNameBenchmarks.run(basemap: basemap, data: data, frames: 240)
+        out["search"] = SearchBenchmarks.run(data: data)
         return try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+    }
+    print(String(decoding: json, as: UTF8.self))
+    exit(0)
+}
+if arguments.first == "search" {
+    // The search figures alone (also part of the full run).
+    let json = MainActor.assumeIsolated { () -> Data in
+        guard let data = DataDirectory.locate() else { exit(1) }
+        return try! JSONSerialization.data(withJSONObject: SearchBenchmarks.run(data: data), options: [.prettyPrinted, .sortedKeys])
     }
     print(String(decoding: json, as: UTF8.self))
     exit(0)
@@ -81,6 +91,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
            calloutmap-bench load FILE
            calloutmap-bench shapes
            calloutmap-bench names
+           calloutmap-bench search
            calloutmap-bench peer --markers N [--frames F] [--clicks K]
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
@@ -140,6 +151,7 @@ let json = MainActor.assumeIsolated { () -> Data in
                                                                                            inView: 10_000, clicks: 200, callouts: false)
     out["shapes"] = ShapeBenchmarks.run(basemap: basemap, frames: frames)
     out["place_names"] = PlaceNameBenchmarks.run(basemap: basemap, data: data, frames: frames)
+    out["search"] = SearchBenchmarks.run(data: data)
     if let realData { out["real_data"] = RealDataBenchmarks.run(directory: realData, basemap: basemap, frames: frames) }
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["peak_rss_mb_by_size_clustered"] = MemoryBenchmarks.peakRSS(sizes: [1_000, 10_000, 100_000])

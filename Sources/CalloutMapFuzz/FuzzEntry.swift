@@ -3,7 +3,7 @@ import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
 /// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), `places` (a world place names file), or `cli`: the command line's
-/// coordinate and size values, and the locale variables). Anything the parsers may do with bytes is allowed
+/// coordinate and size values, the locale variables, and what is typed in the search bar). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -101,9 +101,21 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// `--center LAT,LON` and `--size WxH` values: parsed values are always usable.
+    /// A few names to search in the `cli` target.
+    static let searchIndex = SearchIndex([
+        SearchIndex.Entry(texts: ["San Francisco", "SFO"], weight: 864_816, coordinate: Coordinate(latitude: 37.77, longitude: -122.42)),
+        SearchIndex.Entry(texts: ["Zürich", "Zurigo", "Straße 12"], weight: 415_367),
+        SearchIndex.Entry(texts: ["", "Москва", "東京"]),
+    ])
+
     static func cli(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         if let c = Coordinate(parsing: text) { precondition(c.isValid, "an invalid coordinate parsed") }
+        // What the search bar is typed: a position, and the search itself over a small index.
+        if let c = Coordinate(typed: text) { precondition(c.isValid && abs(c.longitude) <= 180, "an invalid typed position") }
+        let matches = Self.searchIndex.matches(for: text, limit: 5)
+        precondition(matches.count <= 5 && matches.allSatisfy { $0.entry >= 0 && $0.entry < Self.searchIndex.count }, "a bad match")
+        _ = SearchText.fold(text)
         if let s = Size(parsing: text) {
             precondition(s.width >= 1 && s.height >= 1 && s.width <= 16384 && s.height <= 16384, "a size out of range parsed")
         }

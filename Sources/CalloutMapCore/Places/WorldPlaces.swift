@@ -17,6 +17,8 @@ public final class WorldPlaces: Sendable {
     private let bytes: [UInt8]
     /// Place indices bucketed by zoom-8 tile, each bucket in rank order.
     private let grid: PlaceGrid
+    /// The names' search index, built on first use (`searchIndex`).
+    let searchIndexCache = Mutex<SearchIndex?>(nil)
 
     /// Reads a names file.
     public convenience init(contentsOf url: URL) throws(WorldPlacesError) {

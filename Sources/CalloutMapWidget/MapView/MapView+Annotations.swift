@@ -10,6 +10,7 @@ extension MapView {
     /// Adds annotations; views are made as they come on screen.
     public func addAnnotations(_ new: [any Annotation]) {
         annotationLayer.add(new)
+        searchStore.add(new.map { .annotation($0) })
         pinProxies.scheduleSync()
         queueDraw()
     }
@@ -23,6 +24,7 @@ extension MapView {
             deselectAnnotation(selected, animated: false)
         }
         annotationLayer.remove(gone)
+        searchStore.pruneRemoved()
         pinProxies.scheduleSync()
         queueDraw()
     }

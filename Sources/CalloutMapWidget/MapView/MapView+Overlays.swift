@@ -10,6 +10,7 @@ extension MapView {
     /// (`mapView(_:styleFor:)`), else its own, else the default for lines or areas.
     public func addOverlays(_ new: [any Overlay]) {
         overlayLayer.add(new)
+        searchStore.add(new.map { .overlay($0) })
         shapeProxies.scheduleSync()
         queueDraw()
     }
@@ -23,6 +24,7 @@ extension MapView {
             deselectAnnotation(anchor, animated: false)
         }
         overlayLayer.remove(gone)
+        searchStore.pruneRemoved()
         shapeProxies.scheduleSync()
         queueDraw()
     }

@@ -28,6 +28,7 @@ extension MapView {
     func readBundledPlaceNames() {
         DispatchQueue.global(qos: .userInitiated).async {
             let places = try? WorldPlaces.bundled()
+            defer { places?.prepareSearch() }  // the search index next, still off the main thread
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self, !self.worldPlacesChosen, let places else { return }

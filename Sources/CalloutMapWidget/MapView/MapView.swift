@@ -127,6 +127,13 @@ public final class MapView: WidgetImplementation {
     public var showsPlaceNames = true {
         didSet { if showsPlaceNames != oldValue { queueDraw() } }
     }
+    /// The map's annotations and shapes, indexed for `search(_:limit:)`.
+    lazy var searchStore = SearchStore { [unowned self] item in
+        switch item {
+        case .annotation(let a): self.annotationLayer.annotations.contains(a)
+        case .overlay(let o): self.overlayLayer.contains(o)
+        }
+    }
     /// The names drawn, once read (`worldPlaces`).
     package var placeLabelLayer: PlaceLabelLayer?
     /// Whether the app chose the names itself: the bundled ones, read in the background, then stay unused.
@@ -329,6 +336,7 @@ public final class MapView: WidgetImplementation {
         chooser.close()
         contextMenu.close()
         focusTooltip.remove()
+        searchStore.removeAll()  // index builds under way stop
         isDisposed = true
         widget = nil
     }
