@@ -67,7 +67,7 @@ final class MainWindow {
         gtk_widget_set_size_request(window, 360, 294)
         // The side panel beside the map, or over it when the window is too narrow for both.
         let mapArea = gtk_overlay_new()!  // search results lie over the top of the map
-        gtk_overlay_set_child(OpaquePointer(mapArea), map.widget)
+        gtk_overlay_set_child(OpaquePointer(mapArea), map.gtkWidget)
         gtk_overlay_add_overlay(OpaquePointer(mapArea), search.results)
         adw_flap_set_content(OpaquePointer(flap), mapArea)
         adw_flap_set_separator(OpaquePointer(flap), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
@@ -143,7 +143,7 @@ final class MainWindow {
             self?.settings.welcomeDismissed = true
             self?.events.emit(["event": "welcome-dismissed"])
         }
-        search.captureTyping(on: map.widget)
+        if let widget = map.gtkWidget { search.captureTyping(on: widget) }
         search.onAnswer = { [weak self] query, titles in
             self?.events.emit(["event": "search-results", "query": query, "titles": Array(titles.prefix(20))])
         }
@@ -205,7 +205,7 @@ final class MainWindow {
 
     func present() {
         gtk_window_present(cm_window(window))
-        gtk_widget_grab_focus(map.widget)
+        gtk_widget_grab_focus(map.gtkWidget)
     }
 
     /// Files the person opened (chooser, drop, command line, a second launch): shown, announced,
@@ -257,7 +257,7 @@ final class MainWindow {
     func showTiles(_ path: String) {
         do {
             // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
-            let layer = RasterTileLayer(source: try TileSources.source(for: path, scale: Int(gtk_widget_get_scale_factor(map.widget))))
+            let layer = RasterTileLayer(source: try TileSources.source(for: path, scale: map.scaleFactor))
             reportFailures(of: layer)
             tileSwitcher.add(layer, source: path)
         } catch {

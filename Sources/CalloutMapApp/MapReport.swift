@@ -205,7 +205,7 @@ final class MapReport: MapViewDelegate {
     /// The map's frame in the window's surface, as clients driving the pointer need it.
     private func mapGeometry(_ mapView: MapView) -> [String: Double] {
         var origin = graphene_point_t(), inWindow = graphene_point_t()
-        _ = gtk_widget_compute_point(mapView.widget, window, &origin, &inWindow)
+        _ = gtk_widget_compute_point(mapView.gtkWidget, window, &origin, &inWindow)
         // Client-side decorations put a shadow margin between the surface's corner and the window widget.
         var dx = 0.0, dy = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &dx, &dy)

@@ -148,6 +148,9 @@ final class SearchBar {
         }
         if let first = gtk_list_box_get_row_at_index(OpaquePointer(list), 0), !shown.isEmpty { gtk_list_box_select_row(OpaquePointer(list), first) }
         gtk_widget_set_visible(results, isOpen && !query.trimmingCharacters(in: .whitespaces).isEmpty ? 1 : 0)
+        // Screen readers hear how many results there are as they change.
+        cm_accessible_set_description(entry, query.trimmingCharacters(in: .whitespaces).isEmpty ? ""
+            : String(format: trn("%d result", "%d results", shown.count), shown.count))
         onAnswer(query, shown.map(\.title))
     }
 

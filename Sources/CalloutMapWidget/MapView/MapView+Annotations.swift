@@ -11,6 +11,7 @@ extension MapView {
     public func addAnnotations(_ new: [any Annotation]) {
         annotationLayer.add(new)
         searchStore.add(new.map { .annotation($0) })
+        scheduleSummary()
         pinProxies.scheduleSync()
         queueDraw()
     }
@@ -25,6 +26,7 @@ extension MapView {
         }
         annotationLayer.remove(gone)
         searchStore.pruneRemoved()
+        scheduleSummary()
         pinProxies.scheduleSync()
         queueDraw()
     }

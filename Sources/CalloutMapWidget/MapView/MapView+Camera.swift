@@ -86,6 +86,7 @@ extension MapView {
             regionIsChanging = false
             pinProxies.scheduleSync()
             shapeProxies.scheduleSync()
+            scheduleSummary()
             delegate?.mapView(self, regionDidChangeAnimated: animated)
         }
     }

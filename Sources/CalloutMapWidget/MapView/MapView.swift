@@ -134,6 +134,8 @@ public final class MapView: WidgetImplementation {
         case .overlay(let o): self.overlayLayer.contains(o)
         }
     }
+    /// The pending update of the accessible summary of what is in view (a GLib source; 0: none).
+    var summaryTimer: UInt32 = 0
     /// The names drawn, once read (`worldPlaces`).
     package var placeLabelLayer: PlaceLabelLayer?
     /// Whether the app chose the names itself: the bundled ones, read in the background, then stay unused.
@@ -223,7 +225,7 @@ public final class MapView: WidgetImplementation {
         annotationLayer.clusters.onBuildingChanged = { [weak self] building in
             guard let self, !self.isDisposed else { return }
             self.queueDraw()
-            if !building { self.pinProxies.scheduleSync() }
+            if !building { self.pinProxies.scheduleSync(); self.scheduleSummary() }
             self.delegate?.mapView(self, clusteringInProgress: building)
         }
         annotationLayer.clusters.onViewIdentifiersChanged = { [weak self] in
@@ -337,6 +339,7 @@ public final class MapView: WidgetImplementation {
         contextMenu.close()
         focusTooltip.remove()
         searchStore.removeAll()  // index builds under way stop
+        if summaryTimer != 0 { g_source_remove(summaryTimer); summaryTimer = 0 }
         isDisposed = true
         widget = nil
     }
