@@ -21,6 +21,7 @@ final class SearchBar {
     private let list: UnsafeMutablePointer<GtkWidget>
     private let map: MapView
     private var shown: [MapSearchResult] = []
+    private var reaskScheduled = false
     /// Called with each answer: the query and the titles shown.
     var onAnswer: (String, [String]) -> Void = { _, _ in }
     /// Called with the result chosen.
@@ -103,6 +104,7 @@ final class SearchBar {
     func setOpen(_ open: Bool, text: String? = nil) {
         if open != isOpen { gtk_search_bar_set_search_mode(OpaquePointer(widget), open ? 1 : 0) }
         guard open else { return }
+        map.prepareSearch()  // indexing starts as the search opens
         if let text {
             gtk_editable_set_text(OpaquePointer(entry), text)
             gtk_editable_set_position(OpaquePointer(entry), -1)
@@ -148,6 +150,14 @@ final class SearchBar {
         }
         if let first = gtk_list_box_get_row_at_index(OpaquePointer(list), 0), !shown.isEmpty { gtk_list_box_select_row(OpaquePointer(list), first) }
         gtk_widget_set_visible(results, isOpen && !query.trimmingCharacters(in: .whitespaces).isEmpty ? 1 : 0)
+        // Indexes still being built (search just opened, a file just loaded): asked again shortly.
+        if map.isIndexingSearch, !reaskScheduled, isOpen {
+            reaskScheduled = true
+            Timer.after(milliseconds: 250) { [weak self] in
+                self?.reaskScheduled = false
+                self?.answer()
+            }
+        }
         // Screen readers hear how many results there are as they change.
         cm_accessible_set_description(entry, query.trimmingCharacters(in: .whitespaces).isEmpty ? ""
             : String(format: trn("%d result", "%d results", shown.count), shown.count))

@@ -33,6 +33,8 @@ final class MapSearchTests: XCTestCase {
             let walk = Polyline(coordinates: [Coordinate(latitude: 37.79, longitude: -122.39), Coordinate(latitude: 37.80, longitude: -122.40)],
                                     title: "Embarcadero walk")
             map.addOverlay(walk)
+            XCTAssertFalse(map.isIndexingSearch, "nothing is indexed before search is wanted")
+            map.prepareSearch()
             XCTAssertTrue(map.isIndexingSearch, "indexed off the main thread")
             XCTAssertTrue(MainLoop.iterate(until: { !map.isIndexingSearch && map.worldPlaces != nil }, timeout: 10))
             XCTAssertTrue(MainLoop.iterate(until: { !map.search("munich").isEmpty }, timeout: 10), "the world's names are searchable")
@@ -68,6 +70,7 @@ final class MapSearchTests: XCTestCase {
                 PointAnnotation(coordinate: Coordinate(latitude: Double(i % 1000) / 20, longitude: Double(i / 1000) / 20),
                                 title: "Place \(i)")
             }
+            map.prepareSearch()
             let t0 = DispatchTime.now().uptimeNanoseconds
             map.addAnnotations(places)
             XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9, 2, "adding does not wait for the index")

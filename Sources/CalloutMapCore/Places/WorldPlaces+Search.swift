@@ -19,6 +19,9 @@ extension WorldPlaces {
     /// Builds the search index now, if it is not built yet (any thread).
     public func prepareSearch() { _ = searchIndex }
 
+    /// Whether the search index is built (`search` then answers at once).
+    public var isSearchPrepared: Bool { searchIndexCache.withLock { $0 != nil } }
+
     /// Names, "name country" and alternate names of every place; countries before any town of
     /// the same tier (their weight is above every population).
     var searchIndex: SearchIndex {

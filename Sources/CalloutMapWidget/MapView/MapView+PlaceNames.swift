@@ -11,6 +11,7 @@ extension MapView {
             worldPlacesChosen = true
             guard newValue !== placeLabelLayer?.places else { return }
             placeLabelLayer = newValue.map(PlaceLabelLayer.init)
+            prepareWorldSearch()
             queueDraw()
         }
     }
@@ -28,11 +29,11 @@ extension MapView {
     func readBundledPlaceNames() {
         DispatchQueue.global(qos: .userInitiated).async {
             let places = try? WorldPlaces.bundled()
-            defer { places?.prepareSearch() }  // the search index next, still off the main thread
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self, !self.worldPlacesChosen, let places else { return }
                     self.placeLabelLayer = PlaceLabelLayer(places: places)
+                    self.prepareWorldSearch()  // if search is already wanted
                     self.queueDraw()
                 }
             }

@@ -1,4 +1,5 @@
 import CalloutMapCore
+import Dispatch
 
 extension MapView {
     /// Finds, as a person types, the map's annotations and shapes (by title, subtitle and data
@@ -6,9 +7,10 @@ extension MapView {
     /// coordinates: best tier first (see `SearchIndex`); within a tier the map's own items,
     /// then the closer matches (a name the query begins first), then bigger places, then those
     /// nearer the view's centre. A typed position comes first.
-    /// Indexes are built off the main thread as items are added; items added a moment ago may
-    /// not be found yet (`isIndexingSearch`).
+    /// Indexes are built off the main thread, from the first search on, as items are added;
+    /// items added a moment ago may not be found yet (`isIndexingSearch`).
     public func search(_ text: String, limit: Int = 20) -> [MapSearchResult] {
+        prepareSearch()
         guard limit > 0 else { return [] }
         var results: [MapSearchResult] = []
         if let position = Coordinate(typed: text) {
@@ -25,7 +27,7 @@ extension MapView {
                                               coordinate: Self.middle(of: o)), true, match))
             }
         }
-        if let world = worldPlaces {
+        if let world = worldPlaces, world.isSearchPrepared {
             for f in world.search(text, limit: limit, near: near) {
                 found.append((MapSearchResult(item: .worldPlace(f.place), title: f.place.name, tier: f.match.tier,
                                               coordinate: f.place.coordinate), false, f.match))
@@ -42,6 +44,26 @@ extension MapView {
         return Array(results.prefix(limit))
     }
 
-    /// Whether items added lately are still being indexed for `search(_:limit:)`.
-    public var isIndexingSearch: Bool { searchStore.pending > 0 }
+    /// Whether items added lately (or the world's names) are still being indexed for `search(_:limit:)`.
+    public var isIndexingSearch: Bool {
+        searchStore.pending > 0 || (searchStore.isActive && worldPlaces.map { !$0.isSearchPrepared } ?? false)
+    }
+
+    /// Starts indexing the map's items and the world's names for search, on workers, if not
+    /// begun (the first `search` does too; an app calls this as its search opens). Until then
+    /// nothing is indexed: a map never searched spends no time or memory on it.
+    public func prepareSearch() {
+        guard !searchStore.isActive else { return }
+        searchStore.activate()
+        prepareWorldSearch()
+    }
+
+    /// The world's names indexed on a worker (once search is wanted and the names are read).
+    func prepareWorldSearch() {
+        guard searchStore.isActive, let world = worldPlaces, !world.isSearchPrepared else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            world.prepareSearch()
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.searchStore.onIndexed() } }
+        }
+    }
 }

@@ -5,7 +5,8 @@ import Dispatch
 /// The map's annotations and overlays made searchable: each batch added gets an index of its
 /// own, its texts read on the main thread a slice per tick (so a million places never hold a
 /// frame) and its index built on a worker; removing a file's places drops its batch, and
-/// results skip whatever has left the map meanwhile.
+/// results skip whatever has left the map meanwhile. Nothing is indexed until search is first
+/// wanted (`activate`): a map never searched spends no time or memory on it.
 @MainActor
 final class SearchStore {
     /// An annotation or an overlay: what a batch holds.
@@ -25,6 +26,7 @@ final class SearchStore {
         let items: [Item]
         var entries: [SearchIndex.Entry] = []
         var index: SearchIndex?
+        var isReading = false
         /// Stops its index's build once it is dropped.
         let cancellation = Cancellation()
         init(items: [Item]) { self.items = items }
@@ -41,14 +43,24 @@ final class SearchStore {
 
     init(isOnMap: @escaping (Item) -> Bool) { self.isOnMap = isOnMap }
 
-    /// Batches not yet searchable.
-    var pending: Int { batches.filter { $0.index == nil }.count }
+    /// Batches being indexed.
+    var pending: Int { batches.filter { $0.index == nil && $0.isReading }.count }
+
+    /// Whether search has been wanted: batches are indexed from then on, as they come.
+    private(set) var isActive = false
 
     func add(_ items: [Item]) {
         guard !items.isEmpty else { return }
         let batch = Batch(items: items)
         batches.append(batch)
-        read(batch)
+        if isActive { read(batch) }
+    }
+
+    /// Indexes what is on the map, and from now on whatever is added.
+    func activate() {
+        guard !isActive else { return }
+        isActive = true
+        for batch in batches where !batch.isReading { read(batch) }
     }
 
     /// Drops batches none of whose items is on the map any longer (a build under way stops).
@@ -69,6 +81,7 @@ final class SearchStore {
     /// Texts of a slice of the batch, then the next slice on the next tick, then the index.
     private func read(_ batch: Batch) {
         guard batches.contains(where: { $0 === batch }) else { return }  // removed meanwhile
+        batch.isReading = true
         let start = batch.entries.count, end = min(batch.items.count, start + Self.slice)
         for item in batch.items[start..<end] { batch.entries.append(Self.entry(for: item)) }
         if end < batch.items.count {
