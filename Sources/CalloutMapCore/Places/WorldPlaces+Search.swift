@@ -20,13 +20,12 @@ extension WorldPlaces {
     public func prepareSearch() { _ = searchIndex }
 
     /// Whether the search index is built (`search` then answers at once).
-    public var isSearchPrepared: Bool { searchIndexCache.withLock { $0 != nil } }
+    public var isSearchPrepared: Bool { searchIndexCache.isMade }
 
     /// Names, "name country" and alternate names of every place; countries before any town of
     /// the same tier (their weight is above every population).
     var searchIndex: SearchIndex {
-        searchIndexCache.withLock { cached in
-            if let cached { return cached }
+        searchIndexCache.index {
             let entries = places.map { place in
                 var texts = [place.name]
                 if let country = place.countryName, place.kind != .country { texts.append(place.name + " " + country) }
@@ -34,9 +33,7 @@ extension WorldPlaces {
                 return SearchIndex.Entry(texts: texts, weight: place.kind == .country ? 1 << 40 + place.population : place.population,
                                          coordinate: place.coordinate, nameTexts: place.kind == .country ? 1 : 2)
             }
-            let index = SearchIndex(entries)
-            cached = index
-            return index
+            return SearchIndex(entries)
         }
     }
 }

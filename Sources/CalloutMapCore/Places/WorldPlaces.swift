@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The world's towns, capitals and countries, most important first, from a names file made
 /// by `tools/placenames/build_place_names.py` (GeoNames cities of 15,000 people or more and
@@ -18,7 +17,7 @@ public final class WorldPlaces: Sendable {
     /// Place indices bucketed by zoom-8 tile, each bucket in rank order.
     private let grid: PlaceGrid
     /// The names' search index, built on first use (`searchIndex`).
-    let searchIndexCache = Mutex<SearchIndex?>(nil)
+    let searchIndexCache = SearchIndexCache()
 
     /// Reads a names file.
     public convenience init(contentsOf url: URL) throws(WorldPlacesError) {
@@ -44,18 +43,21 @@ public final class WorldPlaces: Sendable {
     /// The names file shipped with the package (`data/places/world-places.cmpn`, found as the
     /// basemap is), read once per process.
     public static func bundled() throws -> WorldPlaces {
-        try bundledLock.withLock { cached in
-            if let cached { return cached }
-            guard let data = DataDirectory.locate() else {
-                throw WorldPlacesError(file: "world-places.cmpn", reason: "not found (set CALLOUTMAP_DATA_DIR to the folder holding places/)")
-            }
-            let places = try WorldPlaces(contentsOf: data.appendingPathComponent("places/world-places.cmpn"))
-            cached = places
-            return places
+        bundledLock.lock()
+        defer { bundledLock.unlock() }
+        if let bundledPlaces { return bundledPlaces }
+        guard let data = DataDirectory.locate() else {
+            throw WorldPlacesError(file: "world-places.cmpn", reason: "not found (set CALLOUTMAP_DATA_DIR to the folder holding places/)")
         }
+        let places = try WorldPlaces(contentsOf: data.appendingPathComponent("places/world-places.cmpn"))
+        bundledPlaces = places
+        return places
     }
 
-    private static let bundledLock = Mutex<WorldPlaces?>(nil)
+    /// Read on a map's worker and asked for on the main thread alike: an NSLock (a pthread mutex,
+    /// which the thread sanitizer sees through) guards it.
+    private static let bundledLock = NSLock()
+    nonisolated(unsafe) private static var bundledPlaces: WorldPlaces?
 
     /// Other names of a place, in Latin script ("München", "Muenchen", "MUC" for Munich).
     public func alternateNames(of place: WorldPlace) -> [String] {
@@ -118,5 +120,28 @@ private struct PlaceGrid: Sendable {
         }
         found.sort()
         return found
+    }
+}
+
+/// The search index of a `WorldPlaces`, made once, by whichever thread first wants it. An
+/// NSLock (a pthread mutex), not `Mutex`: the thread sanitizer sees through it.
+final class SearchIndexCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index: SearchIndex?
+
+    /// The index, made now by `make` if nobody made it yet (others wait meanwhile).
+    func index(orMake make: () -> SearchIndex) -> SearchIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index { return index }
+        let made = make()
+        index = made
+        return made
+    }
+
+    var isMade: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return index != nil
     }
 }
