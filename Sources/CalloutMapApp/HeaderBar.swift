@@ -24,20 +24,13 @@ enum HeaderBar {
         let open = IconButton.make("document-open-symbolic", tooltip: tr("Open Places… (Ctrl+O)"), accessibleName: tr("Open Places…"))
         gtk_actionable_set_action_name(cm_actionable(open.rawObject), "win.open")
         adw_header_bar_pack_start(OpaquePointer(header), open)
-        let search = gtk_toggle_button_new()!
-        gtk_button_set_icon_name(cast(search), "system-search-symbolic")
-        gtk_widget_set_tooltip_text(search, tr("Search (Ctrl+F)"))
-        cm_accessible_set_label(search, tr("Search"))
-        gtk_actionable_set_action_name(cm_actionable(search.rawObject), "win.search")
+        let search = toggle("system-search-symbolic", tooltip: tr("Search (Ctrl+F)"), accessibleName: tr("Search"), action: "win.search")
         adw_header_bar_pack_start(OpaquePointer(header), search)
         adw_header_bar_pack_start(OpaquePointer(header), mapSource)
         adw_header_bar_set_title_widget(OpaquePointer(header), approachSwitcher(window: window))
         adw_header_bar_pack_end(OpaquePointer(header), primaryMenu(mapSources: mapSourceMenu))
-        let panelToggle = gtk_toggle_button_new()!
-        gtk_button_set_icon_name(cast(panelToggle), "sidebar-show-right-symbolic")
-        gtk_widget_set_tooltip_text(panelToggle, tr("Side Panel (F9)"))
-        cm_accessible_set_label(panelToggle, tr("Show approach and events"))
-        gtk_actionable_set_action_name(cm_actionable(panelToggle.rawObject), "win.show-panel")
+        let panelToggle = toggle("sidebar-show-right-symbolic", tooltip: tr("Side Panel (F9)"),
+                                 accessibleName: tr("Show approach and events"), action: "win.show-panel")
         adw_header_bar_pack_end(OpaquePointer(header), panelToggle)
         adw_header_bar_pack_end(OpaquePointer(header), activity)
 
@@ -53,6 +46,16 @@ enum HeaderBar {
         Signal.connect(window, "notify::default-width") { (_: UnsafeMutableRawPointer?) in adapt() }
         Signal.connect(window, "notify::maximized") { (_: UnsafeMutableRawPointer?) in adapt() }
         return header
+    }
+
+    /// A toggle button with a symbolic icon for an on/off action (it shows the action's state).
+    private static func toggle(_ icon: String, tooltip: String, accessibleName: String, action: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(cast(button), icon)
+        gtk_widget_set_tooltip_text(button, tooltip)
+        cm_accessible_set_label(button, accessibleName)
+        gtk_actionable_set_action_name(cm_actionable(button.rawObject), action)
+        return button
     }
 
     /// The app's name and the four approaches as linked buttons; where that does not fit, the

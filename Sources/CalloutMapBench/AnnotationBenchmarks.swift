@@ -78,19 +78,11 @@ enum AnnotationBenchmarks {
         layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
         layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
         layer.add(annotations(inView, inView: true))
-        var viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
+        let viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
         var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
         scene.annotationLayer = layer
         _ = renderer.texture(of: scene)
-        var times: [Double] = []
-        for i in 0..<frames {
-            let step = i % 60 < 30 ? 1.0 / 30 : -1.0 / 30
-            viewport.setZoom(viewport.zoom + step, keeping: Point(x: 640, y: 400))
-            scene.viewport = viewport
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            _ = renderer.texture(of: scene)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-        }
+        let times = Benchmarks.zoomFrames(renderer: renderer, scene: &scene, from: viewport, frames: frames)
         return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": frames]
     }
 

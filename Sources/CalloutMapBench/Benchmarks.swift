@@ -88,6 +88,22 @@ enum Benchmarks {
         return times
     }
 
+    /// Renders `frames` frames offscreen of a zoom animation from `start`: a step of 1/30 of a
+    /// level a frame, in for 30 frames and back out for 30, about the view's middle. Returns ms per frame.
+    static func zoomFrames(renderer: OffscreenRenderer, scene: inout MapScene, from start: Viewport, frames: Int) -> [Double] {
+        var viewport = start
+        var times: [Double] = []
+        for i in 0..<frames {
+            let step = i % 60 < 30 ? 1.0 / 30 : -1.0 / 30
+            viewport.setZoom(viewport.zoom + step, keeping: Point(x: viewport.size.width / 2, y: viewport.size.height / 2))
+            scene.viewport = viewport
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            _ = renderer.texture(of: scene)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        }
+        return times
+    }
+
     /// Pans over `layer` (see `panFrames`, drifting 2 px a frame) after one warm-up frame:
     /// median and p95 ms, and how many items were in view.
     static func panOver(_ layer: AnnotationLayer, basemap: Basemap, from viewport: Viewport, frames: Int) -> [String: Any] {

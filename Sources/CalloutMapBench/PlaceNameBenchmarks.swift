@@ -58,27 +58,13 @@ enum PlaceNameBenchmarks {
         scene.annotationLayer = AnnotationLayer()
         scene.placeLabels = names.map(PlaceLabelLayer.init)
         _ = renderer.texture(of: scene)
-        var times: [Double]
-        if zooming {
-            var viewport = start
-            times = []
-            // Warm-up: the tiles and label sizes of the zooms passed through.
-            for pass in 0..<2 {
-                if pass == 1 { times = [] }
-                viewport = start
-                for i in 0..<frames {
-                    let step = i % 60 < 30 ? 1.0 / 30 : -1.0 / 30
-                    viewport.setZoom(viewport.zoom + step, keeping: Point(x: 640, y: 400))
-                    scene.viewport = viewport
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    _ = renderer.texture(of: scene)
-                    times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-                }
-            }
-        } else {
-            _ = Benchmarks.panFrames(renderer: renderer, scene: &scene, from: start, frames: frames, drift: 2)
-            times = Benchmarks.panFrames(renderer: renderer, scene: &scene, from: start, frames: frames, drift: 2)
+        // A first pass warms up the tiles and label sizes of the zooms or places passed through.
+        let run = { (scene: inout MapScene) -> [Double] in
+            zooming ? Benchmarks.zoomFrames(renderer: renderer, scene: &scene, from: start, frames: frames)
+                    : Benchmarks.panFrames(renderer: renderer, scene: &scene, from: start, frames: frames, drift: 2)
         }
+        _ = run(&scene)
+        let times = run(&scene)
         return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": times.count]
     }
 }
