@@ -62,6 +62,8 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(titles(index, "ty"), [], "no substring tier under three letters")
         XCTAssertEqual(index.matches(for: "paris", limit: 0), [])
         XCTAssertEqual(SearchIndex([]).matches(for: "paris"), [])
+        // A pasted run of letters is answered at once, with no typo tier.
+        XCTAssertEqual(index.matches(for: String(repeating: "zurich", count: 30)), [])
     }
 
     func testEditsOfAWord() {

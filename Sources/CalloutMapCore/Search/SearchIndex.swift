@@ -67,6 +67,10 @@ public final class SearchIndex: Sendable {
         public var distance: Double
     }
 
+    /// Words longer than this get no typo tier: no name has one, and a pasted run of letters
+    /// would cost tens of thousands of variants a keystroke.
+    static let typoWordLimit = 32
+
     /// Substring matches gathered at most (a query inside nearly every text finds plenty first).
     static let substringCap = 10_000
 
@@ -168,7 +172,7 @@ public final class SearchIndex: Sendable {
             }
             // 3. One letter wrong in one word (of four letters or more).
             if collector.tiers[0].seen + collector.tiers[1].seen < limit {
-                for (w, word) in queryWords.enumerated() where word.count >= 4 {
+                for (w, word) in queryWords.enumerated() where word.count >= 4 && word.count <= Self.typoWordLimit {
                     // Not the word less its last letter: that is only a shorter prefix, still being typed.
                     for variant in Self.oneEditAway(word) where variant.count >= 4 && variant != Array(word.dropLast()) {
                         var others = queryWords
