@@ -35,8 +35,14 @@ enum DemoViews {
             let view = layer.dequeueReusableAnnotationView(withIdentifier: "price", for: point)
             view.rightCalloutAccessory = .button(icon: "bookmark-new-symbolic", label: "Save")
             return view
-        case "custom", "place":
-            return layer.dequeueReusableAnnotationView(withIdentifier: point.kind!, for: point)
+        case "custom":
+            return layer.dequeueReusableAnnotationView(withIdentifier: "custom", for: point)
+        case "place":
+            // The context places' dots make room for the pins over them (a listing drawn on a dot).
+            let view = layer.dequeueReusableAnnotationView(withIdentifier: "place", for: point)
+            view.displayPriority = .low
+            view.collisionMode = .circle
+            return view
         default:
             let view = layer.dequeueReusableAnnotationView(withIdentifier: "marker", for: point) as! MarkerAnnotationView
             view.markerTintColor = point.properties["tint"].flatMap(RGBA.init(hexString:)) ?? RGBA(0xE01B24)

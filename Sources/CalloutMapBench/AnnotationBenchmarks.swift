@@ -25,9 +25,7 @@ enum AnnotationBenchmarks {
     /// for those on screen, makes their views).
     static func add(count: Int, inView: Bool = false) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
-        let layer = AnnotationLayer()
-        layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
-        layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
+        let layer = priceLayer()
         layer.add(annotations(count, inView: inView))
         layer.layout(Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size))
         let end = DispatchTime.now().uptimeNanoseconds
@@ -35,13 +33,26 @@ enum AnnotationBenchmarks {
         return Double(end - start) / 1e6
     }
 
-    /// Pans across 1,000 price pins in view (plus `background` elsewhere), offscreen.
-    static func panWithPins(basemap: Basemap, inView: Int, background: Int, frames: Int, callout: Bool = false,
-                            tileLayers: [RasterTileLayer] = []) -> [String: Any] {
-        let renderer = try! OffscreenRenderer()
+    /// A layer of price pins; with `yielding`, each pin's display priority is its price (40 to
+    /// 500), so the dearer pin stays where two overlap.
+    static func priceLayer(yielding: Bool = false) -> AnnotationLayer {
         let layer = AnnotationLayer()
         layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
-        layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
+        layer.viewProvider = { [unowned layer] annotation in
+            let view = layer.dequeueView(withIdentifier: "price", for: annotation)
+            if yielding, let price = (annotation as? PointAnnotation)?.properties["price"].flatMap({ Float($0) }) {
+                view.displayPriority = DisplayPriority(price)
+            }
+            return view
+        }
+        return layer
+    }
+
+    /// Pans across 1,000 price pins in view (plus `background` elsewhere), offscreen.
+    static func panWithPins(basemap: Basemap, inView: Int, background: Int, frames: Int, callout: Bool = false,
+                            yielding: Bool = false, tileLayers: [RasterTileLayer] = []) -> [String: Any] {
+        let renderer = try! OffscreenRenderer()
+        let layer = priceLayer(yielding: yielding)
         layer.add(annotations(inView, inView: true) + annotations(background, inView: false, seed: 11))
         let viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
         var scene = MapScene(viewport: viewport, style: .light, scale: 1,
@@ -72,18 +83,18 @@ enum AnnotationBenchmarks {
 
     /// A zoom animation over `inView` price pins: every frame at a new zoom (no image to move),
     /// 12 → 13 over 30 frames and back, offscreen.
-    static func zoomWithPins(basemap: Basemap, inView: Int, frames: Int) -> [String: Any] {
+    static func zoomWithPins(basemap: Basemap, inView: Int, frames: Int, yielding: Bool = false) -> [String: Any] {
         let renderer = try! OffscreenRenderer()
-        let layer = AnnotationLayer()
-        layer.register(PriceAnnotationView.self, forReuseIdentifier: "price")
-        layer.viewProvider = { [unowned layer] in layer.dequeueView(withIdentifier: "price", for: $0) }
+        let layer = priceLayer(yielding: yielding)
         layer.add(annotations(inView, inView: true))
         let viewport = Viewport(center: Benchmarks.sanFrancisco, zoom: 12, size: Benchmarks.size)
         var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
         scene.annotationLayer = layer
         _ = renderer.texture(of: scene)
+        let shown = layer.sortedViews.count
         let times = Benchmarks.zoomFrames(renderer: renderer, scene: &scene, from: viewport, frames: frames)
-        return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": frames]
+        return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "frames": frames,
+                "pins_shown_at_start": shown]
     }
 
     /// Click → select: a press and release emitted on the map's drag gesture (the same

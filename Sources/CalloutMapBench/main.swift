@@ -77,6 +77,23 @@ if arguments.first == "search" {
     print(String(decoding: json, as: UTF8.self))
     exit(0)
 }
+if arguments.first == "pins" {
+    // The 10,000-pin frames alone, with and without yielding (also part of the full run).
+    setenv("GTK_A11Y", "none", 1)
+    let json = MainActor.assumeIsolated { () -> Data in
+        guard let data = DataDirectory.locate(), let basemap = try? Basemap(directory: data.appendingPathComponent("basemap")) else { exit(1) }
+        var out: [String: Any] = [:]
+        for (name, yielding) in [("", false), ("_yielding", true)] {
+            out["pan_frame_10k_pins\(name)_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 10_000, background: 0,
+                                                                                  frames: 240, yielding: yielding)
+            out["zoom_frame_10k_pins\(name)_ms"] = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: 10_000, frames: 120,
+                                                                                    yielding: yielding)
+        }
+        return try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+    }
+    print(String(decoding: json, as: UTF8.self))
+    exit(0)
+}
 if arguments.first == "memory" {
     exit(MemoryBenchmarks.child(Array(arguments.dropFirst())))
 }
@@ -92,6 +109,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
            calloutmap-bench shapes
            calloutmap-bench names
            calloutmap-bench search
+           calloutmap-bench pins
            calloutmap-bench peer --markers N [--frames F] [--clicks K]
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
@@ -137,6 +155,11 @@ let json = MainActor.assumeIsolated { () -> Data in
                                                                                 frames: frames)
     out["zoom_frame_1k_pins_ms"] = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: 1_000, frames: 120)
     out["zoom_frame_10k_pins_ms"] = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: 10_000, frames: 120)
+    // The same 10,000 pins yielding by priority (their price): the dearer shown where two overlap.
+    out["pan_frame_10k_pins_yielding_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 10_000, background: 0,
+                                                                            frames: frames, yielding: true)
+    out["zoom_frame_10k_pins_yielding_ms"] = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: 10_000, frames: 120,
+                                                                              yielding: true)
     out["pan_frame_1k_pins_callout_ms"] = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: 1000, background: 0,
                                                                           frames: frames, callout: true)
     out["callouts"] = CalloutBenchmarks.run(basemap: basemap, frames: frames)

@@ -37,13 +37,13 @@ final class PlaceLabelTests: XCTestCase {
         XCTAssertEqual(placed, [PlacedLabel(id: 1, textFrame: Rect(x: 105.5, y: 93, width: 40, height: 14), dot: Point(x: 100, y: 100))])
         // A pin on the right: the left; on both sides: above; a pin on the dot: not at all.
         placed = LabelPlacer.place([a], area: Rect(x: 0, y: 0, width: 400, height: 300),
-                                   obstacles: [Rect(x: 110, y: 90, width: 20, height: 20)]) { _ in size }
+                                   obstacles: [.rectangle(Rect(x: 110, y: 90, width: 20, height: 20))]) { _ in size }
         XCTAssertEqual(placed.first?.textFrame, Rect(x: 54.5, y: 93, width: 40, height: 14))
         placed = LabelPlacer.place([a], area: Rect(x: 0, y: 0, width: 400, height: 300),
-                                   obstacles: [Rect(x: 106, y: 99, width: 20, height: 12), Rect(x: 74, y: 99, width: 20, height: 12)]) { _ in size }
+                                   obstacles: [.rectangle(Rect(x: 106, y: 99, width: 20, height: 12)), .rectangle(Rect(x: 74, y: 99, width: 20, height: 12))]) { _ in size }
         XCTAssertEqual(placed.first?.textFrame, Rect(x: 80, y: 82.5, width: 40, height: 14))
         placed = LabelPlacer.place([a], area: Rect(x: 0, y: 0, width: 400, height: 300),
-                                   obstacles: [Rect(x: 95, y: 95, width: 10, height: 10)]) { _ in size }
+                                   obstacles: [.rectangle(Rect(x: 95, y: 95, width: 10, height: 10))]) { _ in size }
         XCTAssertEqual(placed, [], "no label under a pin")
         // A country's name is centred on its point, with no dot.
         let country = LabelCandidate(id: 2, anchor: Point(x: 200, y: 150), hasDot: false)
@@ -69,7 +69,7 @@ final class PlaceLabelTests: XCTestCase {
         }
         let measure = { (id: Int) in Size(width: Double(30 + id % 50), height: 14) }
         let pins = [Rect(x: 600, y: 400, width: 30, height: 40), Rect(x: 100, y: 100, width: 60, height: 60)]
-        let placed = LabelPlacer.place(candidates, area: Rect(x: 0, y: 0, width: 1200, height: 800), obstacles: pins, measure: measure)
+        let placed = LabelPlacer.place(candidates, area: Rect(x: 0, y: 0, width: 1200, height: 800), obstacles: pins.map(CollisionShape.rectangle), measure: measure)
         XCTAssertEqual(placed.count, 466)
         var boxes = pins
         for label in placed {
@@ -83,7 +83,7 @@ final class PlaceLabelTests: XCTestCase {
                 boxes.append(d)
             }
         }
-        XCTAssertEqual(LabelPlacer.place(candidates, area: Rect(x: 0, y: 0, width: 1200, height: 800), obstacles: pins, measure: measure), placed)
+        XCTAssertEqual(LabelPlacer.place(candidates, area: Rect(x: 0, y: 0, width: 1200, height: 800), obstacles: pins.map(CollisionShape.rectangle), measure: measure), placed)
     }
 
     func testTheCollisionGridKeepsWhatReachesOutsideItsArea() {

@@ -39,7 +39,7 @@ package enum LabelPlacer {
     /// The labels that fit, in the candidates' order. `obstacles` (pins) are taken first: no
     /// label or dot goes under one. `measure` gives a label's text size; it is asked only for
     /// candidates whose dot still has room (most towns in a crowded view never need measuring).
-    package static func place(_ candidates: [LabelCandidate], area: Rect, obstacles: [Rect] = [],
+    package static func place(_ candidates: [LabelCandidate], area: Rect, obstacles: [CollisionShape] = [],
                               measure: (Int) -> Size) -> [PlacedLabel] {
         var taken = CollisionGrid(area: area, cellSize: 64)
         for o in obstacles { taken.insert(o) }

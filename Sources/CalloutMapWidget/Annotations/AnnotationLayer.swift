@@ -21,8 +21,10 @@ package final class AnnotationLayer {
     private var ownRevision = 0
 
     package let annotations = AnnotationSet()
-    /// Views in stacking order, and hit-testing.
+    /// The views shown in stacking order, and hit-testing.
     let stack = AnnotationStack()
+    /// Every laid-out view in stacking order, and which of them yield to others.
+    let yielding = PinYielding()
     /// The clusters of the annotations.
     package private(set) lazy var clusters = ClusterStore(annotations: annotations) { [unowned self] in
         self.needsLayout = true
@@ -33,7 +35,8 @@ package final class AnnotationLayer {
     private var registry: [String: AnnotationView.Type] = [defaultReuseIdentifier: MarkerAnnotationView.self,
                                                            clusterReuseIdentifier: ClusterAnnotationView.self]
     private var pools: [String: [AnnotationView]] = [:]
-    private var visible: [ObjectIdentifier: AnnotationView] = [:]
+    /// The views laid out (shown or hidden by a collision), by annotation.
+    private(set) var visible: [ObjectIdentifier: AnnotationView] = [:]
     /// Annotations shown with the others but not among them (a callout annotation), with their views.
     private(set) var attached: [any Annotation] = []
     private var attachedViews: [ObjectIdentifier: AnnotationView] = [:]
@@ -91,7 +94,9 @@ package final class AnnotationLayer {
             kept.removeValue(forKey: id)
             if let view = visible.removeValue(forKey: id) { recycle(view) }
         }
-        stack.removeAll { view in view.annotation.map { !annotations.contains($0) && !isAttached($0) } ?? true }
+        let isGone = { (view: AnnotationView) in view.annotation.map { !self.annotations.contains($0) && !self.isAttached($0) } ?? true }
+        stack.removeAll(where: isGone)
+        yielding.removeAll(where: isGone)
     }
 
     /// Shows an annotation with the others, with its own view, without making it one of them:
@@ -114,6 +119,7 @@ package final class AnnotationLayer {
         stack.forget(view)
         view.annotation = nil
         stack.removeAll { $0 === view }
+        yielding.removeAll { $0 === view }
         needsLayout = true
     }
 
@@ -132,12 +138,17 @@ package final class AnnotationLayer {
     /// Brings the set of views up to date with the viewport and orders them for drawing.
     /// Cheap when nothing changed since the last call.
     package func layout(_ viewport: Viewport) {
-        if !needsLayout, laidOut == viewport { return }
+        if !needsLayout, laidOut == viewport {
+            resolveCollisions()
+            return
+        }
         if !needsLayout, let last = laidOut, let queried, let shift = Self.pan(from: last, to: viewport),
            let moved = Self.pan(from: queried, to: viewport),
            abs(moved.x) < Self.requeryDistance, abs(moved.y) < Self.requeryDistance {
             stack.translate(by: shift)
+            yielding.translate(by: shift)
             laidOut = viewport
+            resolveCollisions()
             return
         }
         needsLayout = false
@@ -174,15 +185,36 @@ package final class AnnotationLayer {
         }
         visible = next
         for view in next.values { view.layoutAttached() }
-        BadgeSeparation.separate(next.values.filter { $0.annotation is ClusterAnnotation })
+        // Only a clustering map has badges (asking 10,000 pins whether they are one costs a millisecond).
+        if clusters.isEnabled { BadgeSeparation.separate(next.values.filter { $0.annotation is ClusterAnnotation }) }
         // Panning and zooming keep the order (screen y keeps its order under both): sort only
         // when views came or went.
-        if membershipChanged || stack.sortedViews.count != next.count { stack.sort(Array(next.values)) }
-        stack.measure()
+        if membershipChanged || yielding.ordered.count != next.count { yielding.set(AnnotationStack.sorted(Array(next.values))) }
+        yielding.invalidate()
+        if !resolveCollisions() { stack.measure() }
     }
 
-    /// Measures the views' hit areas again (one moved on its own, not with the map).
-    package func remeasure() { stack.measure() }
+    /// Measures the views' hit areas again (one moved on its own, not with the map), and which
+    /// views yield (a dragged pin hides those it passes over).
+    package func remeasure() {
+        yielding.invalidate()
+        if !resolveCollisions() { stack.measure() }
+    }
+
+    /// Hides the views that yield to others, when that may have changed; returns whether the
+    /// stack took new views (and so measured them).
+    @discardableResult
+    private func resolveCollisions() -> Bool {
+        guard let viewport = laidOut else { return false }
+        let m = Self.margin
+        let area = Rect(x: -m, y: -m, width: viewport.size.width + 2 * m, height: viewport.size.height + 2 * m)
+        guard let (shown, flipped) = yielding.resolve(area: area) else { return false }
+        // A view drawn or hidden in the map's image changed: it is drawn again.
+        if flipped { ownRevision += 1 }
+        if shown.count == stack.sortedViews.count, zip(shown, stack.sortedViews).allSatisfy({ $0 === $1 }) { return false }
+        stack.set(shown)
+        return true
+    }
 
     /// The viewport of the last full layout (index queried, views made and recycled).
     private var queried: Viewport?
@@ -217,43 +249,6 @@ package final class AnnotationLayer {
         }
     }
 
-    // MARK: Stacking and hit-testing (the stack's)
-
-    /// Views bottom first, as of the last layout.
-    package var sortedViews: [AnnotationView] { stack.sortedViews }
-    /// The primary selected view (the last selected), drawn and hit first.
-    package var topView: AnnotationView? { stack.topView }
-    /// Every selected view, in the order selected (the primary last).
-    package var selectedViews: [AnnotationView] { stack.selectedViews }
-    /// Whether a view is drawn with the selected ones (above the others).
-    package func isRaised(_ view: AnnotationView) -> Bool { stack.isRaised(view) }
-    /// Views bottom first as drawn: the sorted views, with the selected ones last.
-    package var drawingOrder: [AnnotationView] { stack.drawingOrder }
-
-    /// Takes note of a view's selection changing: it goes to the top (or leaves the selected ones).
-    package func restack(_ view: AnnotationView) { stack.restack(view) }
-
-    /// Views whose shape contains a screen point, topmost first.
-    package func views(at point: Point) -> [AnnotationView] {
-        var hits: [AnnotationView] = []
-        stack.forEachView(at: point, isShown: isShown) { hits.append($0); return true }
-        return hits
-    }
-
-    /// The topmost view whose shape contains a screen point: one shape test per pin down to
-    /// it, where `views(at:)` tests every pin under the point (a dozen where 10,000 crowd).
-    package func view(at point: Point) -> AnnotationView? {
-        var hit: AnnotationView?
-        stack.forEachView(at: point, isShown: isShown) { hit = $0; return false }
-        return hit
-    }
-
-    /// Whether a selected view is still the one shown for its annotation.
-    private func isShown(_ view: AnnotationView) -> Bool {
-        guard let a = view.annotation else { return false }
-        return visible[ObjectIdentifier(a)] === view
-    }
-
     // MARK: Views
 
     private func makeView(for annotation: any Annotation) -> AnnotationView {
@@ -273,6 +268,8 @@ package final class AnnotationLayer {
     private func recycle(_ view: AnnotationView) {
         stack.forget(view)
         view.isInRaster = false  // its image is still in the raster, but off screen
+        view.isHiddenByCollision = false
+        view.isCollisionResolved = false
         if let a = view.annotation, isAttached(a) { return }  // an attached view is its owner's
         view.prepareForReuse()
         view.annotation = nil
@@ -281,3 +278,4 @@ package final class AnnotationLayer {
         pools[id, default: []].append(view)
     }
 }
+

@@ -27,15 +27,21 @@ final class AnnotationStack {
     /// The primary selection (the last selected), drawn and hit first.
     var topView: AnnotationView? { selectedViews.last }
 
-    /// Orders the views afresh (when views came or went): keys computed once, sorted with an
-    /// index (moving them costs no reference counting).
-    func sort(_ views: [AnnotationView]) {
+    /// Views in stacking order, bottom first: keys computed once, sorted with an index (moving
+    /// them costs no reference counting).
+    static func sorted(_ views: [AnnotationView]) -> [AnnotationView] {
         var keyed = [(StackingKey, Int)]()
         keyed.reserveCapacity(views.count)
         for (i, view) in views.enumerated() { keyed.append((view.stackingKey.ignoringSelection, i)) }
         keyed.sort(by: Self.drawnBelow)
-        sortedViews = keyed.map { views[$0.1] }
+        return keyed.map { views[$0.1] }
+    }
+
+    /// Takes the views shown, already in stacking order, and measures their hit areas.
+    func set(_ sorted: [AnnotationView]) {
+        sortedViews = sorted
         sortedIDs = sortedViews.map(ObjectIdentifier.init)
+        measure()
     }
 
     /// A plain function, not a closure in this main-actor class: a closure would check the

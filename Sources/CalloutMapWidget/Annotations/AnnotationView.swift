@@ -23,6 +23,17 @@ open class AnnotationView {
     public var zPriority = ZPriority.defaultUnselected
     /// Where it stacks while selected.
     public var selectedZPriority = ZPriority.defaultSelected
+    /// How much the view matters where it would overlap another: a view that is not `required`
+    /// (the default) is hidden — not drawn, not hit, not listed to screen readers — while it
+    /// overlaps one of higher priority (or, among equals, one stacked above it), and comes back
+    /// when there is room. A selected view is never hidden (MapKit's `displayPriority`).
+    public var displayPriority = DisplayPriority.required { didSet { if displayPriority != oldValue { collisionsChanged() } } }
+    /// The room the view takes when views yield by priority (MapKit's `collisionMode`).
+    public var collisionMode = CollisionMode.rectangle { didSet { if collisionMode != oldValue { collisionsChanged() } } }
+    /// Whether the view is hidden now because it yields to another (see `displayPriority`).
+    public internal(set) var isHiddenByCollision = false
+    /// Whether `isHiddenByCollision` has been worked out since the view came on screen.
+    var isCollisionResolved = false
     /// Whether the user can drag it to a new coordinate (long press, then move).
     public var isDraggable = false
     /// Views with the same identifier gather into clusters when they crowd; nil never clusters
@@ -118,6 +129,17 @@ open class AnnotationView {
     var isInRaster = false
     /// Bumped when a view held in a map's raster changes look or place: the raster is drawn again.
     static var imageGeneration = 0
+
+    /// Bumped when a view's priority or collision shape changes: the map works out again which views yield.
+    static var collisionGeneration = 0
+
+    private func collisionsChanged() {
+        Self.collisionGeneration &+= 1
+        moved()
+    }
+
+    /// The room the view takes on screen now; nil for `CollisionMode.none`.
+    var collisionShape: CollisionShape? { CollisionShape(collisionMode, frame: frame) }
 
     /// Notes that the view moved or changed on its own (not with the map).
     func moved() {

@@ -40,6 +40,7 @@ final class CalloutAnnotationView: AnnotationView {
     required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
         zPriority = ZPriority.max + 1  // above every pin, the selected one included
+        collisionMode = .none  // it floats over the pins: none of them yields to it
         canShowCallout = false
     }
 

@@ -81,9 +81,11 @@ package struct MapScene {
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
                     if let labels = placeLabels {
                         let reach = area.bounds.insetBy(dx: -PlaceLabelLayer.reach, dy: -PlaceLabelLayer.reach)
-                        let pins = layer.sortedViews.compactMap { view -> Rect? in
-                            let f = Rect(x: view.frame.minX + dx, y: view.frame.minY + dy, width: view.frame.width, height: view.frame.height)
-                            return f.intersects(reach) ? f : nil
+                        // The pins shown (not those yielding) are taken first, in their collision
+                        // shapes; one that takes no room from other pins still keeps names off it.
+                        let pins = layer.sortedViews.compactMap { view -> CollisionShape? in
+                            let shape = (view.collisionShape ?? .rectangle(view.frame)).offsetBy(dx: dx, dy: dy)
+                            return shape.bounds.intersects(reach) ? shape : nil
                         }
                         if !labels.paint(cr, area: area, style: style, scale: scale, obstacles: pins, passing: !kept) { complete = false }
                     }

@@ -17,6 +17,8 @@ package final class PlaceLabelLayer {
     /// What the last paint placed, in the coordinates of the viewport it painted (for tests and
     /// the screen-reader summary).
     package private(set) var placed: [(place: WorldPlace, frame: Rect)] = []
+    /// The viewport the last paint placed the labels in (the map's image: the view and a margin).
+    private var placedArea: Viewport?
     /// The places the last full layout named (in its reach, beyond the image too).
     private var lastNamed: [Int]?
     private var lastZoom: Double?
@@ -32,7 +34,7 @@ package final class PlaceLabelLayer {
     /// The labels that fit in `area` (the image's viewport) clear of `obstacles` (pins, in the
     /// area's coordinates), most important first. `among` limits the candidates to those places
     /// (by rank): during a zoom animation, the ones last named, so a frame only re-checks them.
-    package func layout(_ area: Viewport, obstacles: [Rect], among: [Int]? = nil) -> [(place: WorldPlace, label: PlacedLabel)] {
+    package func layout(_ area: Viewport, obstacles: [CollisionShape], among: [Int]? = nil) -> [(place: WorldPlace, label: PlacedLabel)] {
         let zoom = area.zoom, world = area.worldSize
         let all = places.places
         var order: [Int] = []
@@ -78,7 +80,7 @@ package final class PlaceLabelLayer {
     /// named compete — finding and ranking a region's places anew each frame would cost more than
     /// the rest of the frame — and false is returned: a frame after the zoom settles names afresh.
     @discardableResult
-    package func paint(_ cr: OpaquePointer, area: Viewport, style: BasemapStyle, scale: Int, obstacles: [Rect],
+    package func paint(_ cr: OpaquePointer, area: Viewport, style: BasemapStyle, scale: Int, obstacles: [CollisionShape],
                        passing: Bool = false) -> Bool {
         let animating = passing && lastZoom != nil && lastZoom != area.zoom && lastNamed != nil
         lastZoom = area.zoom
@@ -88,6 +90,7 @@ package final class PlaceLabelLayer {
             $0.label.textFrame.intersects(area.bounds) || ($0.label.dot.map(area.bounds.contains) ?? false)
         }
         placed = labels.map { ($0.place, $0.label.textFrame) }
+        placedArea = area
         let look = Look(isDark: style.isDark)
         let family = InterfaceFont.family
         if imageKey.map({ $0.dark != style.isDark || $0.scale != scale || $0.family != family }) ?? true || images.count > 4096 {
@@ -109,6 +112,17 @@ package final class PlaceLabelLayer {
             cairo_paint(cr)
         }
         return !animating
+    }
+
+    /// Where the names last placed are in `viewport` (the map's view now, panned since, maybe):
+    /// each moved as far as its place moved. None while the zoom differs (they are placed anew).
+    package func placedFrames(in viewport: Viewport) -> [(place: WorldPlace, frame: Rect)] {
+        guard let area = placedArea, area.zoom == viewport.zoom else { return [] }
+        return placed.map { entry in
+            let was = area.screenPoint(for: entry.place.coordinate), now = viewport.screenPoint(for: entry.place.coordinate)
+            let f = entry.frame
+            return (entry.place, Rect(x: f.minX + now.x - was.x, y: f.minY + now.y - was.y, width: f.width, height: f.height))
+        }
     }
 
     /// Colours of names over a light or dark map.

@@ -1,12 +1,15 @@
-/// Rectangles already taken on a screen-sized area, bucketed on a uniform grid, so a new one
-/// asks only its neighbours whether it fits: the collision test of labels and pins alike.
-/// Rectangles that reach outside the area are kept in its edge cells.
+/// Shapes already taken on a screen-sized area, bucketed on a uniform grid by their bounds, so
+/// a new one asks only its neighbours whether it fits: the collision test of labels and pins
+/// alike. Shapes that reach outside the area are kept in its edge cells.
 package struct CollisionGrid {
     private let origin: Point
     private let cell: Double
     private let columns: Int, rows: Int
     private var cells: [[Int32]]
+    /// Each shape's bounds (the whole test for rectangles, the first for circles).
     package private(set) var rects: [Rect] = []
+    /// The shapes that are circles, by index (most are rectangles: labels, square pins).
+    private var circles: [Int32: CollisionShape] = [:]
 
     /// An empty area; `cellSize` about the size of what goes in it.
     package init(area: Rect, cellSize: Double = 64) {
@@ -17,20 +20,34 @@ package struct CollisionGrid {
         cells = Array(repeating: [], count: columns * rows)
     }
 
-    /// Whether a rectangle overlaps one already taken.
-    package func collides(_ r: Rect) -> Bool {
+    /// Whether a rectangle overlaps a shape already taken.
+    package func collides(_ r: Rect) -> Bool { collides(.rectangle(r)) }
+
+    /// Whether a shape overlaps one already taken.
+    package func collides(_ shape: CollisionShape) -> Bool {
+        let r = shape.bounds
         guard let (x0, x1, y0, y1) = cellRange(r) else { return false }
         for y in y0...y1 {
-            for x in x0...x1 where cells[y * columns + x].contains(where: { rects[Int($0)].intersects(r) }) { return true }
+            for x in x0...x1 {
+                for i in cells[y * columns + x] where rects[Int(i)].intersects(r) {
+                    if case .rectangle = shape, circles.isEmpty { return true }
+                    if (circles[i] ?? .rectangle(rects[Int(i)])).overlaps(shape) { return true }
+                }
+            }
         }
         return false
     }
 
     /// Takes a rectangle.
-    package mutating func insert(_ r: Rect) {
+    package mutating func insert(_ r: Rect) { insert(.rectangle(r)) }
+
+    /// Takes a shape.
+    package mutating func insert(_ shape: CollisionShape) {
+        let r = shape.bounds
         guard let (x0, x1, y0, y1) = cellRange(r) else { return }
         let i = Int32(rects.count)
         rects.append(r)
+        if case .circle = shape { circles[i] = shape }
         // Appended in place (a closure over `cells` would copy the whole grid on every insert).
         for y in y0...y1 { for x in x0...x1 { cells[y * columns + x].append(i) } }
     }
