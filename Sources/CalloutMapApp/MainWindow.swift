@@ -107,6 +107,8 @@ final class MainWindow {
         report.onChange = { [weak self] in self?.updateActions() }
         report.log = { [weak self] event, detail in self?.panel.log(event, detail) }
         report.onAccessory = { [weak self] view, control in self?.accessoryTapped(view, control) }
+        // A place name chosen on the map is shown as the search shows it.
+        report.onChoosePlace = { [weak self] place in self?.searchPin.show(place) }
         files.onLog = { [weak self] event, detail in self?.panel.log(event, detail) }
         map.calloutMode = mode
         map.temporaryCalloutTitle = options.temporaryTitle ? tr("Loading…") : nil

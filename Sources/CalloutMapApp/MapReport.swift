@@ -17,6 +17,8 @@ final class MapReport: MapViewDelegate {
     var onChange: (() -> Void)?
     /// A callout's button was clicked (after it is reported).
     var onAccessory: ((AnnotationView, CalloutControl) -> Void)?
+    /// A place of the world was chosen on the map (a screen reader's action on its name).
+    var onChoosePlace: ((WorldPlace) -> Void)?
     /// Whether the side panel shows (for `ready`).
     var panelShown: (() -> Bool)?
     /// The files whose places `--select` names.
@@ -78,6 +80,10 @@ final class MapReport: MapViewDelegate {
     }
 
     /// Large sets cluster in the background: a spinner says so, the map stays usable.
+    func mapView(_ mapView: MapView, didChoose place: WorldPlace) {
+        onChoosePlace?(place)
+    }
+
     func mapView(_ mapView: MapView, clusteringInProgress inProgress: Bool) {
         clusteringPercent = 0
         let count = mapView.annotations.count

@@ -220,7 +220,7 @@ final class SearchBar {
             let kind = o.geometry.isArea ? tr("Area") : tr("Line")
             return o.subtitle.map { "\(kind) · \($0)" } ?? kind
         case .worldPlace(let p):
-            return WorldPlaceText.kind(of: p)
+            return p.localizedKind
         case .coordinate:
             return tr("Position")
         }

@@ -24,11 +24,16 @@ final class SearchPin {
             map.setRegion(o.boundingRegion, edgePadding: EdgeInsets(all: MapView.annotationRoom), animated: true)
             map.selectOverlay(o, at: result.coordinate)
         case .worldPlace(let place):
-            mark(WorldPlaceText.annotation(for: place), zoom: WorldPlaceText.zoom(for: place))
+            show(place)
         case .coordinate(let c):
             mark(PointAnnotation(coordinate: c, title: c.decimalText, subtitle: tr("Position"), properties: ["kind": SearchPin.kind]),
                  zoom: max(map.zoom, 15))
         }
+    }
+
+    /// A place of the world, marked and flown to.
+    func show(_ place: WorldPlace) {
+        mark(WorldPlaceText.annotation(for: place), zoom: WorldPlaceText.zoom(for: place))
     }
 
     /// The `kind` of the pin: drawn as a marker, its data left out of nothing.

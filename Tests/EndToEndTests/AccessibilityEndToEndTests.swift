@@ -65,3 +65,25 @@ final class AccessibilityEndToEndTests: XCTestCase {
         XCTAssertNil(app.next("select", timeout: 0.8), "one tab stop for all pins")
     }
 }
+
+/// The world's place names, as a screen reader meets them: each name in view a button named for
+/// the place, whose action shows the place as a search result does.
+final class PlaceNameAccessibilityEndToEndTests: XCTestCase {
+    func testPlaceNamesAreButtonsThatShowThePlace() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        let app = try AppProcess(["--log-events", "--size", "1000x700", "--center", "48.5,8", "--zoom", "5"])
+        _ = try XCTUnwrap(app.next("ready"))
+        // The names are placed with the first full drawing and listed once the view settles.
+        var names: Set<String> = []
+        for _ in 0..<10 where !names.contains("Paris, Capital of France") {
+            usleep(500_000)
+            names = Set(try app.atspiButtons().compactMap { $0["name"] as? String })
+        }
+        for name in ["Paris, Capital of France", "Berlin, Capital of Germany", "Germany, Country"] {
+            XCTAssertTrue(names.contains(name), "\(name) in \(names.sorted())")
+        }
+        _ = try app.atspiButtons(["--click", "Paris, Capital of France"])
+        let select = try XCTUnwrap(app.next("select"))
+        XCTAssertEqual(select["title"] as? String, "Paris")
+    }
+}

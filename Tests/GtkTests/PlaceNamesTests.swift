@@ -70,11 +70,48 @@ final class PlaceNamesTests: XCTestCase {
             XCTAssertTrue(MainLoop.iterate(until: { !map.namedPlaces.contains { $0.name == "Paris" } }, timeout: 5))
             XCTAssertTrue(map.namedPlaces.contains { $0.name == "Berlin" })
             let pin = map.view(for: map.annotations[0])!.frame
-            for frame in map.shownPlaceLabels!.placed.map(\.frame) {
-                // The image is the view plus its margin on every side: shift back to the view's coordinates.
-                let shifted = Rect(x: frame.minX - MapRaster.margin, y: frame.minY - MapRaster.margin, width: frame.width, height: frame.height)
-                XCTAssertFalse(shifted.intersects(pin), "\(shifted) under the pin at \(pin)")
+            for frame in map.shownPlaceLabels!.placedFrames(in: map.viewport).map(\.frame) {
+                XCTAssertFalse(frame.intersects(pin), "\(frame) under the pin at \(pin)")
             }
+            // A pin that yields takes no room from the names: the one on Paris yields to one just
+            // above it (clear of Paris's dot and name), and Paris is named again.
+            map.view(for: map.annotations[0])!.displayPriority = .low
+            let above = map.point(for: map.annotations[0])
+            map.addAnnotation(PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: above.x, y: above.y - 22)), title: "Above"))
+            XCTAssertTrue(MainLoop.iterate(until: { map.namedPlaces.contains { $0.name == "Paris" } }, timeout: 5))
+            XCTAssertTrue(map.view(for: map.annotations[0])!.isHiddenByCollision)
+        }
+    }
+
+    final class Chooser: MapViewDelegate {
+        var chosen: [String] = []
+        func mapView(_ mapView: MapView, didChoose place: WorldPlace) { chosen.append(place.name) }
+    }
+
+    func testScreenReadersHearThePlaceNamesAndCanChooseOne() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow(size: Size(width: 1000, height: 700))
+            defer { gtk_window_destroy(cm_window(window)) }
+            let chooser = Chooser()
+            map.delegate = chooser
+            map.setCenter(Coordinate(latitude: 48.5, longitude: 8), zoom: 5)
+            XCTAssertTrue(MainLoop.iterate(until: { map.placeNameProxies.names.contains("Paris, Capital of France") }, timeout: 10),
+                          "\(map.placeNameProxies.names.prefix(10))")
+            XCTAssertTrue(map.placeNameProxies.names.contains("Germany, Country"))
+            XCTAssertTrue(map.placeNameProxies.names.contains { $0.hasPrefix("Lyon, Town in France") }, "\(map.placeNameProxies.names)")
+            XCTAssertEqual(map.placeNameProxies.count, map.shownPlaceLabels!.placedFrames(in: map.viewport)
+                .filter { $0.frame.intersects(map.viewport.bounds) }.count)
+            // Not in the Tab order: Tab from the map goes to the zoom buttons or out, never a town.
+            let paris = try! XCTUnwrap(map.placeNameProxies.widget(forPlaceNamed: "Paris"))
+            XCTAssertEqual(gtk_widget_get_focusable(paris), 0)
+            XCTAssertNotEqual(gtk_widget_activate(paris), 0)  // a button clicks once its press has shown
+            XCTAssertTrue(MainLoop.iterate(until: { !chooser.chosen.isEmpty }, timeout: 5))
+            XCTAssertEqual(chooser.chosen, ["Paris"])
+            // Panned: the names follow; without names shown, there are none to hear.
+            map.setCenter(Coordinate(latitude: 40.4, longitude: -3.7), zoom: 5)
+            XCTAssertTrue(MainLoop.iterate(until: { map.placeNameProxies.names.contains("Madrid, Capital of Spain") }, timeout: 10))
+            map.showsPlaceNames = false
+            XCTAssertTrue(MainLoop.iterate(until: { map.placeNameProxies.count == 0 }, timeout: 5))
         }
     }
 }

@@ -13,6 +13,7 @@ extension MapView {
             placeLabelLayer = newValue.map(PlaceLabelLayer.init)
             prepareWorldSearch()
             queueDraw()
+            scheduleSummary()
         }
     }
 
@@ -35,6 +36,7 @@ extension MapView {
                     self.placeLabelLayer = PlaceLabelLayer(places: places)
                     self.prepareWorldSearch()  // if search is already wanted
                     self.queueDraw()
+                    self.scheduleSummary()
                 }
             }
         }

@@ -20,10 +20,7 @@ extension MapView {
             }
         }
         // Named places, from the last drawing of the map's image (the view and a margin round it).
-        let margin = MapRaster.margin
-        let named = (shownPlaceLabels?.placed ?? []).filter {
-            Rect(x: $0.frame.minX - margin, y: $0.frame.minY - margin, width: $0.frame.width, height: $0.frame.height).intersects(bounds)
-        }.map(\.place)
+        let named = (shownPlaceLabels?.placedFrames(in: viewport) ?? []).filter { $0.frame.intersects(bounds) }.map(\.place)
         let middle = Point(x: bounds.width / 2, y: bounds.height / 2)
         func distance(_ v: AnnotationView) -> Double {
             let c = v.frame.center
@@ -44,7 +41,8 @@ extension MapView {
         return parts.isEmpty ? tr("No places in view") : parts.joined(separator: "; ")
     }
 
-    /// Tells screen readers what is in view a moment after the view settles (not on every frame).
+    /// Tells screen readers what is in view a moment after the view settles (not on every frame),
+    /// and lists the place names then drawn.
     func scheduleSummary() {
         if summaryTimer != 0 { g_source_remove(summaryTimer) }
         summaryTimer = Timer.after(milliseconds: 300) { [weak self] in
@@ -52,6 +50,7 @@ extension MapView {
             self.summaryTimer = 0  // fired: its source is gone
             guard let widget = self.widget else { return }
             cm_accessible_set_description(widget, self.viewSummary)
+            self.placeNameProxies.sync()
         }
     }
 }

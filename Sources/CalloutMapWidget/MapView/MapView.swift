@@ -56,6 +56,7 @@ public final class MapView: WidgetImplementation {
     /// Invisible buttons over the pins on screen: keyboard focus and accessibility.
     lazy var pinProxies = PinProxies(map: self)
     lazy var shapeProxies = ShapeProxies(map: self)
+    lazy var placeNameProxies = PlaceNameProxies(map: self)
     lazy var callouts = CalloutPresenter(map: self)
     /// The list of places a click cannot tell apart (stacked pins, a cluster that cannot split).
     lazy var chooser: PinChooser = {
@@ -125,7 +126,7 @@ public final class MapView: WidgetImplementation {
     /// offline map, and over tile sources that have no names of their own (`TileSource.hasLabels`).
     /// On by default.
     public var showsPlaceNames = true {
-        didSet { if showsPlaceNames != oldValue { queueDraw() } }
+        didSet { if showsPlaceNames != oldValue { queueDraw(); scheduleSummary() } }
     }
     /// The map's annotations and shapes, indexed for `search(_:limit:)`.
     lazy var searchStore = SearchStore { [unowned self] item in
@@ -300,6 +301,7 @@ public final class MapView: WidgetImplementation {
             viewport.centerCoordinate = center
             pinProxies.scheduleSync()
             shapeProxies.scheduleSync()
+            placeNameProxies.scheduleSync()
             if !hadArea, size.width > 0, size.height > 0 {
                 // The first real size: the region asked for meanwhile, then the delegate hears the
                 // region (moves before had none to report), then the selections asked for.
@@ -310,6 +312,7 @@ public final class MapView: WidgetImplementation {
         }
         pinProxies.allocate()
         shapeProxies.allocate()
+        placeNameProxies.allocate()
         zoomControls.allocate(mapWidth: size.width, margins: layoutMargins)
         callouts.allocate()
     }
@@ -333,6 +336,7 @@ public final class MapView: WidgetImplementation {
         }
         pinProxies.removeAll()
         shapeProxies.removeAll()
+        placeNameProxies.removeAll()
         callouts.removeAll()
         chooser.onHide = nil
         chooser.close()

@@ -45,6 +45,10 @@ public protocol MapViewDelegate: AnyObject {
     /// person points, say. Told once the double-click time has passed without a second click (a
     /// double-click zooms), and not for a click that closed callouts (that is all it did).
     func mapView(_ mapView: MapView, didTapAt coordinate: Coordinate)
+    /// A place of the world was chosen on the map: a screen reader's action on a place name the
+    /// map shows. Show it as your app shows a search result (`WorldPlace.localizedKind` says
+    /// what it is).
+    func mapView(_ mapView: MapView, didChoose place: WorldPlace)
     /// A finger or the pointer held still on the map where no pin or shape is (GTK's long
     /// press); the release after it is no tap. A finger's also opens the context menu.
     func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate)
@@ -86,6 +90,7 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, didOpenContextMenuAt coordinate: Coordinate, title: String?) {}
     public func mapView(_ mapView: MapView, didTapAt coordinate: Coordinate) {}
     public func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate) {}
+    public func mapView(_ mapView: MapView, didChoose place: WorldPlace) {}
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapViewDidFinishRenderingFirstFrame(_ mapView: MapView) {}
