@@ -76,28 +76,47 @@ public final class SearchIndex: Sendable {
 
     /// Every text's folded words, separated by spaces, each text ended by a 0 byte.
     private let bytes: [UInt8]
-    /// Per text: where it starts in `bytes`, and whose it is.
-    let textStart: [Int32], textEntry: [Int32], textOrdinal: [UInt16]
-    /// Every word: its start in `bytes` and its text, sorted by the word — a prefix finds its
-    /// range by bisection.
-    private struct Word { var start: Int32; var text: Int32 }
+    /// Per text: where it starts in `bytes`.
+    let textStart: [Int32]
+    /// Per text: whose it is, its place among the entry's texts, and whether it is one of its
+    /// names — together, as a match reads them together (one memory read, not three).
+    struct TextInfo { var entry: Int32; var ordinal: UInt16; var isName: Bool }
+    let texts: [TextInfo]
+    /// Every word: its start in `bytes` and its text (negative — the bits flipped — when it is
+    /// its text's first word), sorted by the word: a prefix finds its range by bisection.
+    struct Word {
+        var start: Int32
+        private var textAndFirst: Int32
+        init(start: Int32, text: Int32, isFirst: Bool) {
+            self.start = start
+            textAndFirst = isFirst ? ~text : text
+        }
+        var text: Int32 { textAndFirst < 0 ? ~textAndFirst : textAndFirst }
+        var isFirst: Bool { textAndFirst < 0 }
+    }
     private let words: [Word]
     /// The first word of every name text, sorted likewise: a query of one or two letters looks
     /// only here (they begin a word of nearly everything; it is a name's beginning that is meant).
     private let nameStarts: [Word]
-    let weights: [Int]
-    let nameTexts: [UInt16]
-    /// Each entry's latitude and longitude; NaN without a place.
-    let latitudes: [Double], longitudes: [Double]
-    /// How often each byte occurs: the substring scan looks for the query's rarest.
+    /// Each distinct word once, in order, ended by a 0 byte: the substring tier scans these (a
+    /// word recurs across texts — "park", "district" — so this is a fraction of `bytes`), then
+    /// visits the texts of each word that holds the query.
+    private let distinctBytes: [UInt8]
+    /// Per distinct word: its start in `distinctBytes` and the start of its run in `words`; one
+    /// more at the end (the ends).
+    private let distinctStart: [Int32], distinctRun: [Int32]
+    /// Per entry: its weight and place together (a match reads them together).
+    struct EntryInfo { var weight: Int; var latitude: Double; var longitude: Double }
+    let entries: [EntryInfo]
+    /// How often each byte occurs among the distinct words: the substring scan looks for the query's rarest.
     private let byteCounts: [Int]
 
     /// The number of entries.
-    public var count: Int { weights.count }
+    public var count: Int { entries.count }
 
     /// Builds the index. Cancelled (from another thread), it stops soon and holds nothing.
     public init(_ entries: [Entry], cancellation: Cancellation? = nil) {
-        var bytes: [UInt8] = [], textStart: [Int32] = [], textEntry: [Int32] = [], textOrdinal: [UInt16] = []
+        var bytes: [UInt8] = [], textStart: [Int32] = [], texts: [TextInfo] = []
         var words: [Word] = [], nameStarts: [Word] = []
         for (i, entry) in entries.enumerated() {
             if i % 4096 == 0, cancellation?.isCancelled == true { break }
@@ -106,31 +125,50 @@ public final class SearchIndex: Sendable {
                 guard !folded.isEmpty, bytes.count + folded.count < Int(Int32.max) else { continue }
                 let start = Int32(bytes.count)
                 textStart.append(start)
-                textEntry.append(Int32(i))
-                textOrdinal.append(UInt16(t))
+                texts.append(TextInfo(entry: Int32(i), ordinal: UInt16(t), isName: t < entry.nameTexts))
                 let text = Int32(textStart.count - 1)
-                words.append(Word(start: start, text: text))
-                if t < entry.nameTexts { nameStarts.append(Word(start: start, text: text)) }
-                for (k, b) in folded.enumerated() where b == 0x20 { words.append(Word(start: start + Int32(k) + 1, text: text)) }
+                words.append(Word(start: start, text: text, isFirst: true))
+                if t < entry.nameTexts { nameStarts.append(Word(start: start, text: text, isFirst: true)) }
+                for (k, b) in folded.enumerated() where b == 0x20 {
+                    words.append(Word(start: start + Int32(k) + 1, text: text, isFirst: false))
+                }
                 bytes += folded
                 bytes.append(0)
             }
         }
         words = Self.sorted(words, bytes, cancellation: cancellation)
         nameStarts = Self.sorted(nameStarts, bytes, cancellation: cancellation)
-        if cancellation?.isCancelled == true { (bytes, textStart, textEntry, textOrdinal, words, nameStarts) = ([], [], [], [], [], []) }
+        if cancellation?.isCancelled == true { (bytes, textStart, texts, words, nameStarts) = ([], [], [], [], []) }
+        // The distinct words: runs of equal words in the sorted list.
+        var distinctBytes: [UInt8] = [], distinctStart: [Int32] = [], distinctRun: [Int32] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress
+            var previous: Int32 = -1
+            for (i, w) in words.enumerated() {
+                if previous >= 0, Self.compareWords(base! + Int(previous), base! + Int(w.start)) == 0 { continue }
+                previous = w.start
+                distinctStart.append(Int32(distinctBytes.count))
+                distinctRun.append(Int32(i))
+                var at = Int(w.start)
+                while buffer[at] != 0x20, buffer[at] != 0 { distinctBytes.append(buffer[at]); at += 1 }
+                distinctBytes.append(0)
+            }
+        }
+        distinctStart.append(Int32(distinctBytes.count))
+        distinctRun.append(Int32(words.count))
         self.nameStarts = nameStarts
         self.bytes = bytes
         self.textStart = textStart
-        self.textEntry = textEntry
-        self.textOrdinal = textOrdinal
+        self.texts = texts
         self.words = words
-        weights = entries.map(\.weight)
-        nameTexts = entries.map { UInt16(clamping: $0.nameTexts) }
-        latitudes = entries.map { $0.coordinate?.latitude ?? .nan }
-        longitudes = entries.map { $0.coordinate?.longitude ?? .nan }
+        self.distinctBytes = distinctBytes
+        self.distinctStart = distinctStart
+        self.distinctRun = distinctRun
+        self.entries = entries.map {
+            EntryInfo(weight: $0.weight, latitude: $0.coordinate?.latitude ?? .nan, longitude: $0.coordinate?.longitude ?? .nan)
+        }
         var counts = [Int](repeating: 0, count: 256)
-        for b in bytes { counts[Int(b)] += 1 }
+        for b in distinctBytes { counts[Int(b)] += 1 }
         byteCounts = counts
     }
 
@@ -144,29 +182,40 @@ public final class SearchIndex: Sendable {
         var collector = Collector(limit: limit, count: count, near: near)
         bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
-            // 1. Every query word begins a word: the longest query word narrows, the rest check.
-            let key = queryWords.indices.max { queryWords[$0].count < queryWords[$1].count }!
+            // 1. Every query word begins a word: the one beginning the fewest words narrows, the rest check.
             let oneLetter = q.count <= 2
-            let range = wordRange(startingWith: queryWords[key], in: oneLetter ? nameStarts : words, base)
-            for i in range {
-                let text = oneLetter ? nameStarts[i].text : words[i].text
-                if queryWords.count == 1 || everyWord(queryWords, beginsAWordOf: text, base) {
-                    let atStart = queryWords[0].withUnsafeBufferPointer { Self.begins(base + Int(textStart[Int(text)]), with: $0) }
-                    collector.note(text, .words, atStart: atStart, self)
+            let list = oneLetter ? nameStarts : words
+            let ranges = queryWords.map { wordRange(startingWith: $0, in: list, base) }
+            let range = ranges.min { $0.count < $1.count }!
+            if queryWords.count == 1 {
+                noteAll(list[range], .words, in: &collector)
+            } else {
+                for i in range {
+                    let word = list[i]
+                    guard everyWord(queryWords, beginsAWordOf: word.text, base) else { continue }
+                    let atStart = queryWords[0].withUnsafeBufferPointer { Self.begins(base + Int(textStart[Int(word.text)]), with: $0) }
+                    collector.note(word.text, .words, atStart: atStart, self)
                 }
             }
             // 2. The query inside a text: one word of three letters or more (fewer are inside
-            // nearly everything; several words already match in any order above).
+            // nearly everything; several words already match in any order above). Looked for
+            // among the distinct words, then in the texts of each word holding it.
             if collector.tiers[0].seen < limit, q.count >= 3, queryWords.count == 1 {
                 // The query's rarest byte is looked for, then the query around it.
                 let pivot = q.indices.min { byteCounts[Int(q[$0])] < byteCounts[Int(q[$1])] }!
-                q.withUnsafeBufferPointer { needle in
-                    var offset = pivot
-                    while offset < buffer.count, collector.tiers[1].seen < Self.substringCap,
-                          let at = Self.find(needle, pivot: pivot, in: buffer, from: offset) {
-                        let text = textIndex(at: at)
-                        collector.note(text, .substring, atStart: at == Int(textStart[Int(text)]), self)
-                        offset = textEnd(text, base) + 1 + pivot  // on to the next text
+                distinctBytes.withUnsafeBufferPointer { pool in
+                    q.withUnsafeBufferPointer { needle in
+                        var offset = pivot
+                        while offset < pool.count, collector.tiers[1].seen < Self.substringCap,
+                              let at = Self.find(needle, pivot: pivot, in: pool, from: offset) {
+                            let d = distinctIndex(at: at)
+                            let atWordStart = at == Int(distinctStart[d])
+                            for i in Int(distinctRun[d])..<Int(distinctRun[d + 1]) {
+                                let word = words[i]
+                                collector.note(word.text, .substring, atStart: atWordStart && word.isFirst, self)
+                            }
+                            offset = Int(distinctStart[d + 1]) + pivot  // on to the next word
+                        }
                     }
                 }
             }
@@ -175,9 +224,16 @@ public final class SearchIndex: Sendable {
                 for (w, word) in queryWords.enumerated() where word.count >= 4 && word.count <= Self.typoWordLimit {
                     // Not the word less its last letter: that is only a shorter prefix, still being typed.
                     for variant in Self.oneEditAway(word) where variant.count >= 4 && variant != Array(word.dropLast()) {
+                        let found = wordRange(startingWith: variant, in: words, base)
+                        if queryWords.count == 1 {
+                            noteAll(words[found], .typo, atStart: false, in: &collector)
+                            continue
+                        }
+                        // The other words are checked in the texts of whichever begins the fewest words.
                         var others = queryWords
                         others[w] = variant
-                        for i in wordRange(startingWith: variant, in: words, base) where everyWord(others, beginsAWordOf: words[i].text, base) {
+                        let narrowest = others.indices.map { $0 == w ? found : ranges[$0] }.min { $0.count < $1.count }!
+                        for i in narrowest where everyWord(others, beginsAWordOf: words[i].text, base) {
                             collector.note(words[i].text, .typo, atStart: false, self)
                         }
                     }
@@ -189,11 +245,37 @@ public final class SearchIndex: Sendable {
         var result: [Match] = []
         for tier in [Tier.words, .substring, .typo] where result.count < limit {
             result += tiers[tier.rawValue].sorted.prefix(limit - result.count).map {
-                Match(entry: Int($0.entry), tier: tier, text: Int(textOrdinal[Int($0.text)]), quality: Int($0.quality),
+                Match(entry: Int($0.entry), tier: tier, text: Int(texts[Int($0.text)].ordinal), quality: Int($0.quality),
                       weight: $0.weight, distance: $0.d2.squareRoot())
             }
         }
         return result
+    }
+
+    /// Notes every word's text, the query beginning the text where the word is its first (unless
+    /// `atStart` is false: a typo's match never counts as beginning the text). The
+    /// texts' and entries' records are read a batch at a time before any is noted: loads that do
+    /// not wait on each other overlap, where one match at a time would wait for each miss in turn
+    /// (a one-letter query over a million places visits tens of thousands).
+    private func noteAll(_ found: ArraySlice<Word>, _ tier: Tier, atStart: Bool = true, in collector: inout Collector) {
+        let batch = 64
+        var infos = [TextInfo](repeating: TextInfo(entry: 0, ordinal: 0, isName: false), count: batch)
+        var records = [EntryInfo](repeating: EntryInfo(weight: 0, latitude: 0, longitude: 0), count: batch)
+        texts.withUnsafeBufferPointer { texts in
+            entries.withUnsafeBufferPointer { entries in
+                var start = found.startIndex
+                while start < found.endIndex {
+                    let end = min(start + batch, found.endIndex)
+                    for i in start..<end { infos[i - start] = texts[Int(found[i].text)] }
+                    for i in start..<end { records[i - start] = entries[Int(infos[i - start].entry)] }
+                    for i in start..<end {
+                        let word = found[i]
+                        collector.note(word.text, infos[i - start], records[i - start], tier, atStart: atStart && word.isFirst)
+                    }
+                    start = end
+                }
+            }
+        }
     }
 
     // MARK: Words
@@ -230,14 +312,14 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    /// The text holding a byte offset.
-    private func textIndex(at offset: Int) -> Int32 {
-        var lo = 0, hi = textStart.count
+    /// The distinct word holding a byte offset of `distinctBytes`.
+    private func distinctIndex(at offset: Int) -> Int {
+        var lo = 0, hi = distinctStart.count - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
-            if Int(textStart[mid]) <= offset { lo = mid } else { hi = mid }
+            if Int(distinctStart[mid]) <= offset { lo = mid } else { hi = mid }
         }
-        return Int32(lo)
+        return lo
     }
 
     /// Where a text's 0 byte is.
@@ -262,7 +344,7 @@ public final class SearchIndex: Sendable {
             for w in words { starts[key(w) + 1] += 1 }
             for k in 1..<starts.count { starts[k] += starts[k - 1] }
             var next = starts
-            var out = [Word](repeating: Word(start: 0, text: 0), count: words.count)
+            var out = [Word](repeating: Word(start: 0, text: 0, isFirst: false), count: words.count)
             for w in words {
                 let k = key(w)
                 out[next[k]] = w

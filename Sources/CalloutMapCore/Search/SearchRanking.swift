@@ -20,8 +20,15 @@ extension SearchIndex {
         }
 
         mutating func note(_ text: Int32, _ tier: Tier, atStart: Bool, _ index: SearchIndex) {
-            let e = Int(index.textEntry[Int(text)])
-            let quality = UInt8((atStart ? 2 : 0) + (index.textOrdinal[Int(text)] < index.nameTexts[e] ? 1 : 0))
+            let info = index.texts[Int(text)]
+            note(text, info, index.entries[Int(info.entry)], tier, atStart: atStart)
+        }
+
+        /// `note` with the text's and its entry's records already read (`SearchIndex.noteAll`
+        /// reads a batch of them first).
+        mutating func note(_ text: Int32, _ info: TextInfo, _ entry: EntryInfo, _ tier: Tier, atStart: Bool) {
+            let e = Int(info.entry)
+            let quality = UInt8((atStart ? 2 : 0) + (info.isName ? 1 : 0))
             let state = 1 + 4 * UInt8(tier.rawValue) + quality
             // Found before in this tier by a lesser match (later in a text, outside its name): it
             // moves up. Else each entry once, in its first (best) tier.
@@ -30,17 +37,17 @@ extension SearchIndex {
             let upgrade = before != 0
             matched[e] = state
             // Full of better ones already: no need to measure the distance.
-            guard upgrade || tiers[tier.rawValue].couldTake(quality: quality, weight: index.weights[e]) else {
+            guard upgrade || tiers[tier.rawValue].couldTake(quality: quality, weight: entry.weight) else {
                 tiers[tier.rawValue].count()
                 return
             }
             // Squared degrees, longitude shrunk by the cosine of the latitude asked from: enough to
             // say which of two places is nearer, with no trigonometry per place (NaN: no place).
-            var dLon = abs(index.longitudes[e] - nearLongitude)
+            var dLon = abs(entry.longitude - nearLongitude)
             if dLon > 180 { dLon = 360 - dLon }
-            let dLat = index.latitudes[e] - nearLatitude
+            let dLat = entry.latitude - nearLatitude
             let d2 = dLon * k * dLon * k + dLat * dLat
-            tiers[tier.rawValue].offer(Best.Item(quality: quality, weight: index.weights[e], d2: d2.isNaN ? .infinity : d2,
+            tiers[tier.rawValue].offer(Best.Item(quality: quality, weight: entry.weight, d2: d2.isNaN ? .infinity : d2,
                                                  entry: Int32(e), text: text), replacing: upgrade)
         }
     }
