@@ -167,8 +167,8 @@ final class MainWindow {
     /// items name the actions, so they are enabled and checked as the actions are.
     private func addActions(flap: UnsafeMutablePointer<GtkWidget>, panelShown: Bool, mode: CalloutMode) {
         Actions.add("open", to: window) { [weak self] in self?.opening.choose() }
-        zoomInAction = Actions.add("zoom-in", to: window) { [weak self] in self?.map.zoom(by: ZoomSteps.key) }
-        zoomOutAction = Actions.add("zoom-out", to: window) { [weak self] in self?.map.zoom(by: -ZoomSteps.key) }
+        zoomInAction = Actions.add("zoom-in", to: window) { [weak self] in self?.map.zoomIn() }
+        zoomOutAction = Actions.add("zoom-out", to: window) { [weak self] in self?.map.zoomOut() }
         Actions.addChoice("mode", to: window, state: mode.rawValue) { [weak self] value in
             guard let mode = CalloutMode(rawValue: value) else { return }
             self?.switchMode(mode)

@@ -15,114 +15,65 @@ struct RenderCommand {
 
     func run() -> Int32 {
         do {
-            var viewport = Viewport(center: options.center, zoom: options.zoom, size: options.size)
-            let style: BasemapStyle = options.theme == .dark ? .dark : .light
-            let renderer = try OffscreenRenderer()
-            var scene = MapScene(viewport: viewport, style: style, scale: options.scale,
-                                 tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
-            let layer = AnnotationLayer()
-            let views = SceneViews(layer: layer)
-            DemoViews.register(on: views)
-            layer.viewProvider = { DemoViews.view(for: $0, in: views) }
-            layer.clusters.clusteringIdentifier = DemoViews.clusteringIdentifier
-            layer.clusters.identifierOptions[DemoViews.citySet] = DemoViews.citySetOptions
+            let snapshot = MapSnapshotter(basemap: basemap, center: options.center, zoom: options.zoom, size: options.size,
+                                          scale: options.scale, isDark: options.theme == .dark)
+            DemoViews.register(on: snapshot)
+            snapshot.viewProvider = { [unowned snapshot] in DemoViews.view(for: $0, in: snapshot) }
+            snapshot.clusteringIdentifier = DemoViews.clusteringIdentifier
+            snapshot.setClusterOptions(DemoViews.citySetOptions, forClusteringIdentifier: DemoViews.citySet)
+            snapshot.clusterTimeout = Self.clusterTimeout
             let loaded = AnnotationFiles.load(annotationFiles, options: options.geoJSON)
             let annotations = loaded.flatMap(\.annotations)
-            layer.add(annotations)
-            scene.annotationLayer = layer
-            let shapes = OverlayLayer()
-            shapes.isDark = style.isDark
-            shapes.add(loaded.flatMap(\.overlays))
-            scene.overlayLayer = shapes
-            // Big sets cluster in the background, as in the window; the picture waits for them.
-            if !layer.clusters.waitUntilBuilt(timeout: Self.clusterTimeout) {
-                FileHandle.standardError.write("""
-                    calloutmap render: clustering \(annotations.count) places took longer than \(Int(Self.clusterTimeout)) s; \
-                    they are left out of the picture\n
-                    """.data(using: .utf8)!)
-            }
+            snapshot.addAnnotations(annotations)
+            snapshot.addOverlays(loaded.flatMap(\.overlays))
             if let title = options.select.last {  // the primary: `render` draws one callout
                 if let selected = annotations.first(where: { $0.title == title }) {
-                    select(selected, in: layer, viewport: &viewport, scene: &scene, style: style)
-                } else if let shape = shapes.overlays.first(where: { $0.title == title }) {
+                    snapshot.selectAnnotation(selected, calloutMode: options.mode)
+                } else if let shape = snapshot.overlays.first(where: { $0.title == title }) {
                     // A shape: selected where the window puts its callout when no click says where.
-                    let anchor = OverlayAnchor(overlay: shape, coordinate: MapView.middle(of: shape))
-                    let ring = OverlayAnchorView(annotation: anchor, reuseIdentifier: nil)
-                    ring.color = shapes.style(of: shape).strokeColor
-                    layer.attach(anchor, view: ring)
-                    shapes.selected = [ObjectIdentifier(shape)]
-                    select(anchor, in: layer, viewport: &viewport, scene: &scene, style: style)
+                    snapshot.selectOverlay(shape, calloutMode: options.mode)
                 } else {
-                    throw RenderError(message: "no annotation or shape titled '\(title)'")
+                    throw RenderCommandError(message: "no annotation or shape titled '\(title)'")
                 }
             }
-            scene.viewport = viewport
             if let path = options.tiles {
-                // Every tile in view (and the margin the map draws beyond it) has loaded or failed,
-                // or the timeout (30 s unless --tile-timeout) has passed, before the picture is drawn.
-                let tiles = RasterTileLayer(source: try TileSources.source(for: path, scale: options.scale))
-                let late = tiles.loadAll(covering: viewport, scale: options.scale, timeout: options.tileTimeout)
-                if late > 0 {
-                    FileHandle.standardError.write(Data("""
-                        calloutmap render: \(late) tiles from \(tiles.source.name) did not arrive within \
-                        \(options.tileTimeout.formatted()) s; the offline map shows there\n
-                        """.utf8))
-                }
-                scene.tileLayers = [tiles]
+                snapshot.tileLayers = [RasterTileLayer(source: try TileSources.source(for: path, scale: options.scale))]
+                snapshot.tileTimeout = options.tileTimeout
             }
-            if options.placeNames, !scene.tileLayers.contains(where: { $0.source.hasLabels }) {
+            if options.placeNames {
                 do {
-                    scene.placeLabels = PlaceLabelLayer(places: try WorldPlaces.bundled())
+                    snapshot.worldPlaces = try WorldPlaces.bundled()
                 } catch {
                     FileHandle.standardError.write(Data("calloutmap render: the place names are left out: \(error)\n".utf8))
                 }
             }
-            try renderer.writePNG(of: scene, to: options.output!)
+            let outcome = try snapshot.writePNG(to: options.output!)
+            if outcome.clustersLeftOut {
+                // Big sets cluster in the background, as in the window; the picture waited for them.
+                FileHandle.standardError.write(Data("""
+                    calloutmap render: clustering \(annotations.count) places took longer than \(Int(Self.clusterTimeout)) s; \
+                    they are left out of the picture\n
+                    """.utf8))
+            }
+            if outcome.lateTiles > 0, let tiles = snapshot.tileLayers.first {
+                FileHandle.standardError.write(Data("""
+                    calloutmap render: \(outcome.lateTiles) tiles from \(tiles.source.name) did not arrive within \
+                    \(options.tileTimeout.formatted()) s; the offline map shows there\n
+                    """.utf8))
+            }
             return 0
         } catch {
             FileHandle.standardError.write("calloutmap render: \(error)\n".data(using: .utf8)!)
             return 1
         }
     }
-
-    private func select(_ annotation: any Annotation, in layer: AnnotationLayer, viewport: inout Viewport,
-                        scene: inout MapScene, style: BasemapStyle) {
-        let bounds = viewport.bounds
-        if !bounds.contains(viewport.screenPoint(for: annotation.coordinate)) { viewport.centerCoordinate = annotation.coordinate }
-        layer.keep(annotation)
-        layer.layout(viewport)
-        guard let view = layer.view(for: annotation) else { return }
-        view.isSelected = true
-        layer.restack(view)
-        if options.mode == .annotation {
-            let callout = AnnotationCalloutPresentation.attachCallout(to: view, pin: annotation, in: layer)
-            layer.layout(viewport)
-            // It always sits above its pin; like the app, pan just enough to show it.
-            viewport.pan(by: CalloutPlacer().panToShow(callout.frame, in: bounds))
-            layer.layout(viewport)
-            return
-        }
-        let sketch = CalloutSketch(mode: options.mode, title: annotation.title ?? "", subtitle: annotation.subtitle, style: style)
-        var placement = CalloutPlacer().place(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
-        if !placement.fits {  // as the app does: pan by the remainder
-            viewport.pan(by: placement.pan)
-            layer.layout(viewport)
-            placement = CalloutPlacer().place(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
-        }
-        scene.callouts = [(sketch, placement)]
-    }
 }
 
-/// The offscreen scene's pins as `DemoViews` asks for them.
-@MainActor
-private struct SceneViews: ReusableViews {
-    unowned let layer: AnnotationLayer
-
-    func register(_ viewClass: AnnotationView.Type, forAnnotationViewWithReuseIdentifier identifier: String) {
-        layer.register(viewClass, forReuseIdentifier: identifier)
-    }
-
-    func dequeueReusableAnnotationView(withIdentifier identifier: String, for annotation: any Annotation) -> AnnotationView {
-        layer.dequeueView(withIdentifier: identifier, for: annotation)
-    }
+/// What `render` says when it cannot draw what it was asked for.
+struct RenderCommandError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
+
+/// The picture's pins as `DemoViews` asks for them.
+extension MapSnapshotter: ReusableViews {}

@@ -26,6 +26,12 @@ extension MapView {
         regionChanged(settled: false, animated: false)
     }
 
+    /// Zooms in one level about the centre, as `+`, a double-click or the zoom button does.
+    public func zoomIn(animated: Bool = true) { zoom(by: ZoomSteps.key, animated: animated) }
+
+    /// Zooms out one level about the centre, as `−` or the zoom button does.
+    public func zoomOut(animated: Bool = true) { zoom(by: -ZoomSteps.key, animated: animated) }
+
     /// Zooms by `delta` levels keeping the point under `anchor` (default: the centre) fixed.
     public func zoom(by delta: Double, keeping anchor: Point? = nil, animated: Bool = true) {
         pendingFit = nil

@@ -43,9 +43,9 @@ extension MapView {
         }
         switch Int32(keyval) {
         case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add:
-            zoom(by: ZoomSteps.key)
+            zoomIn()
         case GDK_KEY_minus, GDK_KEY_KP_Subtract:
-            zoom(by: -ZoomSteps.key)
+            zoomOut()
         case GDK_KEY_Left, GDK_KEY_KP_Left:
             panAnimatedByKey(Point(x: ZoomSteps.arrowPan, y: 0), fast: control)
         case GDK_KEY_Right, GDK_KEY_KP_Right:

@@ -1,0 +1,67 @@
+import CCalloutMapGtk
+import CalloutMapCore
+import CalloutMapWidget
+import Foundation
+import XCTest
+
+/// A picture of a map through the public snapshot API (what `calloutmap render` uses): pins
+/// drawn with the views given, a selection's callout, names, the size and scale asked for.
+final class MapSnapshotterTests: XCTestCase {
+    @MainActor
+    private static func pixels(of path: String) throws -> (width: Int, height: Int, color: (Int, Int) -> RGBA) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = gdk_texture_new_from_filename(path, &error) else {
+            throw NSError(domain: "png", code: 1, userInfo: [NSLocalizedDescriptionKey: error.map { String(cString: $0.pointee.message) } ?? "?"])
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        let w = Int(gdk_texture_get_width(texture)), h = Int(gdk_texture_get_height(texture))
+        var buffer = [UInt8](repeating: 0, count: w * h * 4)
+        gdk_texture_download(texture, &buffer, gsize(w * 4))
+        return (w, h, { x, y in
+            let i = (y * w + x) * 4
+            return RGBA(UInt32(buffer[i + 2]) << 16 | UInt32(buffer[i + 1]) << 8 | UInt32(buffer[i]))
+        })
+    }
+
+    func testASnapshotDrawsThePinsTheSelectionAndTheNames() throws {
+        try MainActor.assumeIsolated {
+            let center = Coordinate(latitude: 48.86, longitude: 2.35)
+            let size = Size(width: 400, height: 300)
+            let snapshot = MapSnapshotter(basemap: RenderedMap.basemap, center: center, zoom: 11, size: size, scale: 2)
+            snapshot.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+            snapshot.viewProvider = { [unowned snapshot] annotation in
+                let view = snapshot.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation) as! MarkerAnnotationView
+                view.markerTintColor = RGBA(0x26A269)  // green, nowhere else on the map
+                return view
+            }
+            let pin = PointAnnotation(coordinate: Coordinate(latitude: 48.80, longitude: 2.25), title: "Here")
+            snapshot.addAnnotations([pin])
+            snapshot.worldPlaces = try WorldPlaces.bundled()
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(getpid()).png").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let outcome = try snapshot.writePNG(to: path)
+            XCTAssertEqual(outcome.lateTiles, 0)
+            XCTAssertFalse(outcome.clustersLeftOut)
+            let picture = try Self.pixels(of: path)
+            XCTAssertEqual(picture.width, 800)
+            XCTAssertEqual(picture.height, 600)
+            // The marker's body, just above its tip, in its colour.
+            let tip = Viewport(center: center, zoom: 11, size: size).screenPoint(for: pin.coordinate)
+            let body = picture.color(Int(tip.x * 2), Int((tip.y - 20) * 2))
+            XCTAssertLessThan(body.distance(to: RGBA(0x26A269)), 40, "the pin drawn with the view given")
+            // Paris's name near the centre: dark text pixels where the offline map has none.
+            var dark = 0
+            for y in 250..<350 { for x in 350..<600 where picture.color(x, y).red < 0.3 { dark += 1 } }
+            XCTAssertGreaterThan(dark, 20, "Paris named")
+
+            // Selected, the pin's callout is drawn (a white bubble over the map) and the pin stays in the picture.
+            snapshot.selectAnnotation(pin, calloutMode: .standard)
+            snapshot.worldPlaces = nil
+            try snapshot.writePNG(to: path)
+            let selected = try Self.pixels(of: path)
+            var white = 0
+            for y in stride(from: 0, to: 600, by: 4) { for x in stride(from: 0, to: 800, by: 4) where selected.color(x, y).distance(to: RGBA(0xFFFFFF)) < 3 { white += 1 } }
+            XCTAssertGreaterThan(white, 300, "a callout bubble")
+        }
+    }
+}
