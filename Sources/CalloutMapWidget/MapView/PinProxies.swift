@@ -67,12 +67,7 @@ final class PinProxies: ProxyButtonsOwner {
 
     /// Places each proxy over its pin; called from the map's size_allocate.
     func allocate() {
-        for entry in proxies.values {
-            let f = entry.view.frame
-            var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
-                                     width: Int32(max(1, f.width.rounded())), height: Int32(max(1, f.height.rounded())))
-            gtk_widget_size_allocate(entry.widget, &rect, -1)
-        }
+        for entry in proxies.values { ProxyButtons.allocate(entry.widget, over: entry.view.frame) }
     }
 
     /// Moves keyboard focus to the nearest pin in a direction; false when there is none.

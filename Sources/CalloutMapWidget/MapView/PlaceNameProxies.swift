@@ -55,12 +55,7 @@ final class PlaceNameProxies: ProxyButtonsOwner {
 
     /// Places each proxy over its name; called from the map's size_allocate.
     func allocate() {
-        for entry in proxies.values {
-            let f = entry.frame
-            var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
-                                     width: Int32(max(1, f.width.rounded())), height: Int32(max(1, f.height.rounded())))
-            gtk_widget_size_allocate(entry.widget, &rect, -1)
-        }
+        for entry in proxies.values { ProxyButtons.allocate(entry.widget, over: entry.frame) }
     }
 
     /// Unparents every proxy; the map is going away.

@@ -1,4 +1,5 @@
 import CCalloutMapGtk
+import CalloutMapCore
 import CalloutMapGtk
 
 /// The invisible buttons that stand for things the map draws (pins, shapes) in the widget tree,
@@ -81,6 +82,14 @@ final class ProxyButtons {
         gtk_widget_set_visible(w, 0)
         inUse.remove(w)
         spare.append(w)
+    }
+
+    /// Places a button over a rectangle of the map (whole pixels, at least one each way);
+    /// called from the map's size_allocate.
+    static func allocate(_ button: UnsafeMutablePointer<GtkWidget>, over f: Rect) {
+        var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
+                                 width: Int32(max(1, f.width.rounded())), height: Int32(max(1, f.height.rounded())))
+        gtk_widget_size_allocate(button, &rect, -1)
     }
 
     /// Unparents every button; the map is going away.

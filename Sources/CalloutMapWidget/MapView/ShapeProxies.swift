@@ -77,12 +77,7 @@ final class ShapeProxies: ProxyButtonsOwner {
 
     /// Places each proxy over the part of its shape in view; called from the map's size_allocate.
     func allocate() {
-        for entry in proxies.values {
-            let f = entry.frame
-            var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
-                                     width: Int32(max(1, f.width.rounded())), height: Int32(max(1, f.height.rounded())))
-            gtk_widget_size_allocate(entry.widget, &rect, -1)
-        }
+        for entry in proxies.values { ProxyButtons.allocate(entry.widget, over: entry.frame) }
     }
 
     /// Moves keyboard focus to the nearest shape in a direction (by their frames' centres).
