@@ -64,6 +64,9 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(SearchIndex([]).matches(for: "paris"), [])
         // A pasted run of letters is answered at once, with no typo tier.
         XCTAssertEqual(index.matches(for: String(repeating: "zurich", count: 30)), [])
+        // So is a pasted line of many words: the typo tier is for a name's few.
+        XCTAssertEqual(titles(index, "zurihc zur zur zur"), ["Zürich typo"], "four words: still a typo tier")
+        XCTAssertEqual(titles(index, "zurihc zur zur zur zur"), [], "five: none")
     }
 
     func testEditsOfAWord() {

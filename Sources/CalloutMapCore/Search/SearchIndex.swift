@@ -10,7 +10,7 @@ import Foundation
 /// 2. `.substring` — a one-word query of three letters or more appears inside the text
 ///    ("francisco" in "SanFrancisco Bay");
 /// 3. `.typo` — as 1 with one letter wrong, missing, extra or two swapped in one word of four
-///    letters or more ("zurihc" finds "Zurich").
+///    letters or more, in a query of four words at most ("zurihc" finds "Zurich").
 ///
 /// Within a tier a text the query begins comes before one it is further in, a match in an
 /// entry's name before one in its other texts, then the heavier entry (a bigger population),
@@ -70,6 +70,9 @@ public final class SearchIndex: Sendable {
     /// Words longer than this get no typo tier: no name has one, and a pasted run of letters
     /// would cost tens of thousands of variants a keystroke.
     static let typoWordLimit = 32
+    /// Queries of more words than this get no typo tier: a place's name has a few, and every
+    /// word of a pasted line would cost its thousands of variants.
+    static let typoQueryWordLimit = 4
 
     /// Substring matches gathered at most (a query inside nearly every text finds plenty first).
     static let substringCap = 10_000
@@ -220,7 +223,7 @@ public final class SearchIndex: Sendable {
                 }
             }
             // 3. One letter wrong in one word (of four letters or more).
-            if collector.tiers[0].seen + collector.tiers[1].seen < limit {
+            if collector.tiers[0].seen + collector.tiers[1].seen < limit, queryWords.count <= Self.typoQueryWordLimit {
                 for (w, word) in queryWords.enumerated() where word.count >= 4 && word.count <= Self.typoWordLimit {
                     // Not the word less its last letter: that is only a shorter prefix, still being typed.
                     for variant in Self.oneEditAway(word) where variant.count >= 4 && variant != Array(word.dropLast()) {
