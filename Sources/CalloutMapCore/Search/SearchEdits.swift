@@ -1,6 +1,7 @@
 extension SearchIndex {
     /// Every word one edit from `word`: a letter left out, changed, added or two swapped
-    /// (letters and digits of the Latin alphabet, and those of the word).
+    /// (letters and digits of the Latin alphabet, and those of the word). In no particular
+    /// order: the matches they find are ranked afterwards, whatever order they came in.
     static func oneEditAway(_ word: [UInt8]) -> [[UInt8]] {
         let alphabet = Set(Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8) + word.filter { $0 != 0x20 })
         var variants = Set<[UInt8]>()
@@ -27,6 +28,6 @@ extension SearchIndex {
             }
         }
         variants.remove(word)
-        return variants.sorted { $0.lexicographicallyPrecedes($1) }
+        return Array(variants)
     }
 }
