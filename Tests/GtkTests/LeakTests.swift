@@ -146,7 +146,9 @@ final class LeakTests: XCTestCase {
                 map.annotationLayer.layout(map.viewport)
                 _ = g_main_context_iteration(nil, 0)
                 if i == 10 {
-                    GtkTestSupport.spin(0.3)
+                    // Long enough for the view to settle: its summary and the place names' proxies
+                    // (made once, 300 ms after) count as warm-up, as at the end.
+                    GtkTestSupport.spin(0.5)
                     warm = Self.residentMB()
                     closures = ClosureBoxes.liveCount
                 }
