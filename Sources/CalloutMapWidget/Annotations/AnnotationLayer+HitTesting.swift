@@ -17,7 +17,7 @@ extension AnnotationLayer {
     /// and the views that yield are worked out again (a selected view never yields).
     package func restack(_ view: AnnotationView) {
         stack.restack(view)
-        yielding.invalidate()
+        yielding.selectionChanged()
     }
 
     /// Views whose shape contains a screen point, topmost first.

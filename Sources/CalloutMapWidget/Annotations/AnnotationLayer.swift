@@ -211,8 +211,15 @@ package final class AnnotationLayer {
         guard let (shown, flipped) = yielding.resolve(area: area) else { return false }
         // A view drawn or hidden in the map's image changed: it is drawn again.
         if flipped { ownRevision += 1 }
-        if shown.count == stack.sortedViews.count, zip(shown, stack.sortedViews).allSatisfy({ $0 === $1 }) { return false }
+        if Self.same(shown, stack.sortedViews) { return false }
         stack.set(shown)
+        return true
+    }
+
+    /// Whether two lists hold the same views in the same order (a loop, not a closure: see `PinYielding.resolve`).
+    private static func same(_ a: [AnnotationView], _ b: [AnnotationView]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i] !== b[i] { return false }
         return true
     }
 
