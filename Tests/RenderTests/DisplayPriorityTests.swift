@@ -155,4 +155,38 @@ final class DisplayPriorityTests: XCTestCase {
             XCTAssertEqual(layer.sortedViews.compactMap(\.annotation?.title), ["a", "b"], "a takes no room")
         }
     }
+
+    func testSelectingAmongPinsThatNeverYieldDecidesNothing() {
+        MainActor.assumeIsolated {
+            let layer = Self.layer()
+            let viewport = Viewport(center: Self.center, zoom: 14, size: Self.size)
+            var pins: [PointAnnotation] = []
+            for i in 0..<200 {
+                let x = 20.0 + Double(i % 20) * 30, y = 20.0 + Double(i / 20) * 36
+                pins.append(Self.pin(viewport, x, y, "P\(i)"))
+            }
+            layer.add(pins)
+            layer.layout(viewport)
+            let passes = layer.yielding.passes
+            for pin in pins.prefix(10) {
+                let view = layer.view(for: pin)!
+                view.isSelected = true
+                layer.restack(view)
+                layer.layout(viewport)
+                view.isSelected = false
+                layer.restack(view)
+                layer.layout(viewport)
+            }
+            XCTAssertEqual(layer.yielding.passes, passes, "every pin is required: a selection changes nothing")
+            // One that may yield: each selection is worked out again.
+            layer.view(for: pins[0])!.displayPriority = .low
+            layer.layout(viewport)
+            let after = layer.yielding.passes
+            let view = layer.view(for: pins[1])!
+            view.isSelected = true
+            layer.restack(view)
+            layer.layout(viewport)
+            XCTAssertEqual(layer.yielding.passes, after + 1)
+        }
+    }
 }

@@ -26,6 +26,9 @@ final class PinYielding {
     /// among pins that never yield costs no pass over them).
     func selectionChanged() { if anyMayYield || !hiddenViews.isEmpty { isStale = true } }
 
+    /// Passes over the views made (for tests: a click among pins that never yield makes none).
+    private(set) var passes = 0
+
     /// Whether a view laid out could yield (not required, taking room), as of the last resolve.
     private var anyMayYield = false
 
@@ -48,6 +51,7 @@ final class PinYielding {
     /// and hidden (a newcomer's state is news to nobody: it was never drawn). Nil when nothing changed.
     func resolve(area: Rect) -> (shown: [AnnotationView], flipped: Bool)? {
         guard isStale || generation != AnnotationView.collisionGeneration else { return nil }
+        passes += 1
         isStale = false
         generation = AnnotationView.collisionGeneration
         // The default (every view required) asks for no shapes at all. Plain loops: a closure in
