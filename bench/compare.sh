@@ -1,58 +1,102 @@
 #!/usr/bin/env bash
-# Side by side with libshumate 1.0.3 (GNOME Maps' widget), in one run, on this
-# machine: same window (1280×800), same renderer (GSK cairo under Xvfb), same
-# "$123" price-label pins spread over the view. Builds the peer harness from
-# ../shared/peers/shumate into a temporary folder when it is present (nothing
-# of it is kept in this repository) and prints a table of ratios.
+# Side by side with libshumate 1.0.3 (GNOME Maps' widget) and Leaflet (in headless Chromium),
+# in one run, on this machine: the same 1280×800 view of San Francisco at zoom 12 and the same
+# "$123" price-label pins spread over it. libshumate's harness is built from
+# ../shared/peers/shumate and Leaflet's page run from ../shared/peers/leaflet, in a temporary
+# folder (nothing of them is kept in this repository); a peer whose harness is missing or
+# fails shows "n/a". Prints a table; with --json, also one JSON object as the last line:
+#   {"rows": [{"markers": N, "measure": "…", "calloutmap": x, "libshumate": y, "leaflet": z,
+#              "lower_is_better": true}, …]}   (null where a peer has no figure)
 #
-#   ./bench/compare.sh            # N = 1000 and 10000
+#   ./bench/compare.sh [--json]            # N = 1000 and 10000
 #   NS="1000" FRAMES=60 ./bench/compare.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+json=0
+[ "${1:-}" = --json ] && json=1
 NS=${NS:-"1000 10000"}
 FRAMES=${FRAMES:-120}
 CLICKS=${CLICKS:-100}
-PEER=${PEER:-../shared/peers/shumate}
+SHUMATE=${SHUMATE:-../shared/peers/shumate}
+LEAFLET=${LEAFLET:-../shared/peers/leaflet}
 
-./scripts/install-deps.sh bench
+./scripts/install-deps.sh bench >&2
 swift build -c release --product calloutmap-bench >&2
 ours="$(swift build -c release --show-bin-path)/calloutmap-bench"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-have_peer=0
-if [ -f "$PEER/shumate-bench.c" ]; then
-  cp "$PEER/shumate-bench.c" "$PEER/build.sh" "$work/" && chmod u+w "$work"/*
-  if (cd "$work" && sh ./build.sh >&2); then have_peer=1; fi
+have_shumate=0 have_leaflet=0
+if [ -f "$SHUMATE/shumate-bench.c" ]; then
+  mkdir "$work/shumate" && cp "$SHUMATE/shumate-bench.c" "$SHUMATE/build.sh" "$work/shumate/" && chmod u+w "$work/shumate"/*
+  if (cd "$work/shumate" && sh ./build.sh >&2); then have_shumate=1; fi
 else
-  echo "peer harness not found at $PEER: printing our figures only" >&2
+  echo "libshumate's harness not found at $SHUMATE" >&2
+fi
+if [ -f "$LEAFLET/bench.html" ] && [ -f "$LEAFLET/run.sh" ]; then
+  mkdir "$work/leaflet" && cp "$LEAFLET/bench.html" "$LEAFLET/run.sh" "$work/leaflet/" && chmod u+w "$work/leaflet"/*
+  have_leaflet=1
+else
+  echo "Leaflet's harness not found at $LEAFLET" >&2
 fi
 
 run() { GSK_RENDERER=cairo GTK_A11Y=none xvfb-run -a -s '-screen 0 1920x1080x24' "$@" 2>/dev/null | tail -n 1; }
 
-printf '| markers | measure | CalloutMap | libshumate | ratio |\n|---:|---|---:|---:|---:|\n'
+rows="$work/rows.jsonl"
+: > "$rows"
 for n in $NS; do
   a=$(run "$ours" peer --markers "$n" --frames "$FRAMES" --clicks "$CLICKS")
-  b='{}'
-  [ $have_peer = 1 ] && b=$(cd "$work" && run ./shumate-bench --markers "$n" --frames "$FRAMES" --tiles none --clicks "$CLICKS" --max-seconds 600)
-  python3 - "$n" "$a" "$b" <<'PY'
+  b='{}' c='{}'
+  if [ $have_shumate = 1 ]; then
+    b=$(cd "$work/shumate" && run ./shumate-bench --markers "$n" --frames "$FRAMES" --tiles none --clicks "$CLICKS" --max-seconds 600) || b='{}'
+  fi
+  if [ $have_leaflet = 1 ]; then
+    rm -f "$work/leaflet.jsonl"
+    (cd "$work/leaflet" && OUT="$work/leaflet.jsonl" NS="$n" REPS=1 FRAMES="$FRAMES" CLICKS="$CLICKS" TILES=none bash ./run.sh >&2) || true
+    c=$(tail -n 1 "$work/leaflet.jsonl" 2>/dev/null || echo '{}')
+  fi
+  python3 - "$n" "$a" "$b" "$c" >> "$rows" <<'PY'
 import json, sys
-n, a, b = sys.argv[1], json.loads(sys.argv[2] or '{}'), json.loads(sys.argv[3] or '{}')
+n = int(sys.argv[1])
+def load(t):
+    try:
+        d = json.loads(t or '{}')
+        return d if isinstance(d, dict) and 'error' not in d else {}
+    except ValueError:
+        return {}
+ours, shumate, leaflet = (load(t) for t in sys.argv[2:5])
 def get(d, *path):
     for p in path:
         d = d.get(p) if isinstance(d, dict) else None
-    return d
-rows = [("add N annotations (ms)", ("create_add_ms",)),
-        ("pan frame, offscreen (median ms)", ("off_total_ms", "median")),
-        ("click → select (median µs)", ("pick_select_us", "median")),
-        ("peak RSS (MB)", ("vmhwm_kb",))]
-for label, path in rows:
-    x, y = get(a, *path), get(b, *path)
-    if path == ("vmhwm_kb",):
-        x, y = (x / 1024 if x else None), (y / 1024 if y else None)
-    ratio = "n/a" if not (x and y) else (f"{y / x:.1f}× less" if y >= x else f"{x / y:.1f}× more")
-    fx = f"{x:.2f}" if isinstance(x, (int, float)) else "n/a"
-    fy = f"{y:.2f}" if isinstance(y, (int, float)) else "n/a"
-    print(f"| {int(n):,} | {label} | {fx} | {fy} | {ratio} |")
+    return d if isinstance(d, (int, float)) and d >= 0 else None
+def mb(kb): return kb / 1024 if kb else None
+rows = [
+    ("add N annotations (ms)", get(ours, "create_add_ms"), get(shumate, "create_add_ms"), get(leaflet, "create_add_ms")),
+    ("pan frame (median ms)", get(ours, "off_total_ms", "median"), get(shumate, "off_total_ms", "median"),
+     get(leaflet, "frame_work_ms", "median")),
+    ("click → select (median µs)", get(ours, "pick_select_us", "median"), get(shumate, "pick_select_us", "median"),
+     get(leaflet, "hit_click_select_us", "median")),
+    ("peak RSS (MB)", mb(get(ours, "vmhwm_kb")), mb(get(shumate, "vmhwm_kb")), mb(get(leaflet, "renderer_vmhwm_kb"))),
+    ("start → first frame (ms)", get(ours, "first_frame_ms"), get(shumate, "first_frame_ms"), get(leaflet, "first_frame_ms")),
+    ("zoom-animation frame (median ms)", get(ours, "zoom_frame_ms", "median"), None, None),
+]
+for measure, x, y, z in rows:
+    print(json.dumps({"markers": n, "measure": measure, "calloutmap": x, "libshumate": y, "leaflet": z, "lower_is_better": True}))
 PY
 done
+
+python3 - "$rows" "$json" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+def fmt(v): return "n/a" if v is None else (f"{v:,.0f}" if v >= 100 else f"{v:.2f}")
+def ratio(ours, peer):
+    if not ours or not peer: return "n/a"
+    return f"{peer / ours:.1f}× less" if peer >= ours else f"{ours / peer:.1f}× more"
+print("| markers | measure | CalloutMap | libshumate | ratio | Leaflet | ratio |")
+print("|---:|---|---:|---:|---:|---:|---:|")
+for r in rows:
+    print(f"| {r['markers']:,} | {r['measure']} | {fmt(r['calloutmap'])} | {fmt(r['libshumate'])} | "
+          f"{ratio(r['calloutmap'], r['libshumate'])} | {fmt(r['leaflet'])} | {ratio(r['calloutmap'], r['leaflet'])} |")
+if sys.argv[2] == "1":
+    print(json.dumps({"rows": rows}))
+PY

@@ -1,5 +1,6 @@
 import CCalloutMapGtk
 import CalloutMapCore
+import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
@@ -24,6 +25,8 @@ enum PeerScenario {
                                                            callouts: false)
             let clickWithCallout = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: markers, inView: markers,
                                                                       clicks: clicks)
+            let firstFrame = Self.presentToFirstFrame(basemap: basemap, markers: markers)
+            let zoom = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: markers, frames: 60)
             let out: [String: Any] = [
                 "tool": "calloutmap-bench", "markers": markers, "width": 1280, "height": 800,
                 "create_add_ms": add,
@@ -31,6 +34,8 @@ enum PeerScenario {
                 "pick_select_us": click is NSNull ? NSNull() : ["median": (click as! [String: Any])["median"]!, "n": clicks],
                 "click_select_callout_us": clickWithCallout is NSNull ? NSNull()
                     : ["median": ((clickWithCallout as! [String: Any])["with_callout_built"] as! [String: Any])["median"]!, "n": clicks],
+                "first_frame_ms": firstFrame,
+                "zoom_frame_ms": ["median": zoom["median"]!, "p95": zoom["p95"]!, "n": 60],
                 "vmhwm_kb": Benchmarks.peakRSSKilobytes(),
                 "note": "offscreen frames include the offline basemap; the peer runs with --tiles none",
             ]
@@ -38,5 +43,31 @@ enum PeerScenario {
         }
         print(String(decoding: line, as: UTF8.self))
         return 0
+    }
+
+    /// As the peer's harness measures it: a window with the map and its N pins presented, until
+    /// the map's first frame is drawn (ms); nil without a display.
+    @MainActor
+    static func presentToFirstFrame(basemap: Basemap, markers: Int) -> Any {
+        guard gtk_init_check() != 0, gdk_display_get_default() != nil else { return NSNull() }
+        let map = MapView(basemap: basemap, center: Benchmarks.sanFrancisco, zoom: 12)
+        map.register(PriceAnnotationView.self, forAnnotationViewWithReuseIdentifier: "price")
+        final class Prices: MapViewDelegate {
+            func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
+                annotation is ClusterAnnotation ? nil : mapView.dequeueReusableAnnotationView(withIdentifier: "price", for: annotation)
+            }
+        }
+        let prices = Prices()
+        map.delegate = prices
+        map.addAnnotations(AnnotationBenchmarks.annotations(markers, inView: true))
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(cm_window(window), 1280, 800)
+        gtk_window_set_child(cm_window(window), map.widget)
+        let start = DispatchTime.now().uptimeNanoseconds
+        gtk_window_present(cm_window(window))
+        MainLoop.iterate(until: { map.hasDrawnFirstFrame }, timeout: 10)
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        withExtendedLifetime(prices) { gtk_window_destroy(cm_window(window)) }
+        return map.hasDrawnFirstFrame ? ms : NSNull()
     }
 }
