@@ -2,7 +2,8 @@ import CCalloutMapGtk
 import CalloutMapCore
 
 extension AnnotationView {
-    /// The view's image at a device scale, drawn once and cached.
+    /// The view's image at a device scale, drawn once and kept; views that draw the same
+    /// pixels share one image (`SharedPinImages`).
     func surface(scale: Int) -> OpaquePointer {
         if let rendered, rendered.scale == scale { return rendered.surface.pointer }
         let s = Double(scale)
@@ -13,8 +14,9 @@ extension AnnotationView {
         draw(in: DrawingContext(cairoContext: cr))
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        rendered = (Surface(adopting: surface), scale)
-        return surface
+        let shared = SharedPinImages.share(Surface(adopting: surface), scale: scale)
+        rendered = (shared, scale)
+        return shared.pointer
     }
 
     /// Opacity of the drawing at a point in view coordinates (0 outside).
