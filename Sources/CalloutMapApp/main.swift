@@ -4,6 +4,7 @@ import CalloutMapWidget
 import Foundation
 
 cm_return_large_blocks_to_the_system()
+RenderingEnvironment.prepare()
 
 let options: Options
 do {

@@ -8,6 +8,7 @@ import Foundation
 // vsync), so the number is the work a frame costs, not the display's rate.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+RenderingEnvironment.prepare()
 if arguments.first == "clusters" {
     exit(ClusterCounts.run(Array(arguments.dropFirst())))
 }

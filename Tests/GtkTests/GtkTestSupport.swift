@@ -9,6 +9,7 @@ import XCTest
 enum GtkTestSupport {
     static let hasDisplay: Bool = {
         MainLoop.bridgeSwiftConcurrency()
+        RenderingEnvironment.prepare()
         return gtk_init_check() != 0 && gdk_display_get_default() != nil  // a second gtk_init_check says true even without one
     }()
 

@@ -14,6 +14,7 @@ public final class MapApplication {
     /// An application with a reverse-DNS id, such as "org.example.Places". Several copies of
     /// the program may run at once.
     public init(id: String) {
+        RenderingEnvironment.prepare()
         gtkApplication = OpaquePointer(gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!)
         MainLoop.bridgeSwiftConcurrency()
         Signal.connect(UnsafeMutableRawPointer(gtkApplication), "activate") { [weak self] in
