@@ -71,4 +71,34 @@ final class BasemapTests: XCTestCase {
         }
         XCTAssertThrowsError(try Basemap(directory: dir.appendingPathComponent("missing")))
     }
+
+    /// The band reads cells from its file as tiles need them; a file cut short after it was
+    /// opened gives damaged (short or empty) cells, never a trap, and the same cells as the
+    /// bytes in memory while it is whole.
+    func testCellsAreReadFromTheFileAndACutFileGivesDamagedCells() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cm-basemap-cut-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = try Data(contentsOf: DataDirectory.locate()!.appendingPathComponent("basemap/z03-05.cmb"))
+        let copy = dir.appendingPathComponent("z03-05.cmb")
+        try real.write(to: copy)
+        let fromFile = try BasemapBand(contentsOf: copy)
+        let inMemory = try BasemapBand(bytes: [UInt8](real), file: "z03-05.cmb")
+        let keys = fromFile.cellKeys.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        XCTAssertEqual(keys.count, 61)
+        func points(_ band: BasemapBand) -> [Int] {
+            keys.map { band.cell(x: $0.x, y: $0.y)?.layers.map(\.points.count).reduce(0, +) ?? -1 }
+        }
+        let whole = points(inMemory)
+        XCTAssertEqual(points(fromFile), whole)
+        XCTAssertEqual(whole.reduce(0, +) > 100_000, true, "\(whole.reduce(0, +)) coordinates")
+        // Cut to half: the cells past the cut decode to nothing, those before it as they were.
+        let handle = try FileHandle(forWritingTo: copy)
+        try handle.truncate(atOffset: UInt64(real.count / 2))
+        try handle.close()
+        let cut = points(fromFile)
+        XCTAssertEqual(cut.count, whole.count)
+        XCTAssertLessThan(cut.reduce(0, +), whole.reduce(0, +))
+        XCTAssertTrue(zip(cut, whole).contains { $0 == $1 && $0 > 0 }, "cells before the cut are whole")
+    }
 }

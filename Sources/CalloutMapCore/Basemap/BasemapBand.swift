@@ -1,7 +1,7 @@
 import Foundation
 
 /// One zoom band of the embedded basemap (`data/basemap/*.cmb`, written by
-/// `tools/basemap/build_basemap.py`). Cells are decoded on demand.
+/// `tools/basemap/build_basemap.py`). Cells are read and decoded on demand.
 ///
 /// Layout, little-endian: "CMBM", version, min zoom, max zoom, cell zoom,
 /// coordinate bits, 3 pad bytes, coverage x0 y0 x1 y1 (u32), cell count (u32);
@@ -17,48 +17,70 @@ package final class BasemapBand: Sendable {
     package let bits: Int
     /// Cells [x0, x1) × [y0, y1) that this band describes; outside it says nothing.
     package let coverage: (x0: Int, y0: Int, x1: Int, y1: Int)
-    private let bytes: [UInt8]
+    private let storage: Storage
     private let index: [Int: (offset: Int, length: Int)]
 
+    /// Where the cells' bytes are: a file read cell by cell as tiles need them (the bundled
+    /// basemap: 9 MB that need not be in memory), or bytes already in memory (tests, fuzzing).
+    private enum Storage: Sendable {
+        case file(InputFile.RandomAccess)
+        case memory([UInt8])
+    }
+
+    /// The band in a file; its header and cell index are read now, each cell when it is drawn.
     package convenience init(contentsOf url: URL) throws {
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(url) } catch {
+        let file: InputFile.RandomAccess
+        do { file = try InputFile.RandomAccess(url) } catch {
             throw BasemapError(file: error.file, reason: error.reason)
         }
-        try self.init(bytes: bytes, file: url.path)
+        try self.init(storage: .file(file), size: file.size, file: url.path)
+    }
+
+    /// A band from its bytes in memory.
+    package convenience init(bytes: [UInt8], file: String) throws {
+        try self.init(storage: .memory(bytes), size: bytes.count, file: file)
     }
 
     /// Checks the header and the cell index; cells are checked as they are decoded.
-    package init(bytes: [UInt8], file: String) throws {
+    private init(storage: Storage, size: Int, file: String) throws {
         name = URL(fileURLWithPath: file).lastPathComponent
-        self.bytes = bytes
+        self.storage = storage
         func fail(_ reason: String) -> BasemapError { BasemapError(file: file, reason: reason) }
-        guard bytes.count >= 32, bytes[0..<4].elementsEqual("CMBM".utf8) else {
+        let header = Self.bytes(storage, at: 0, count: 32)
+        guard header.count >= 32, header[0..<4].elementsEqual("CMBM".utf8) else {
             throw fail("not a CalloutMap basemap file")
         }
-        guard bytes[4] == 1 else { throw fail("unsupported version \(bytes[4])") }
-        minZoom = Int(bytes[5]); maxZoom = Int(bytes[6]); cellZoom = Int(bytes[7]); bits = Int(bytes[8])
+        guard header[4] == 1 else { throw fail("unsupported version \(header[4])") }
+        minZoom = Int(header[5]); maxZoom = Int(header[6]); cellZoom = Int(header[7]); bits = Int(header[8])
         guard bits > cellZoom, bits <= 30, cellZoom <= 20, minZoom <= maxZoom else { throw fail("bad header") }
         // A tile of the band's first zoom is drawn from at most 4 × 4 cells.
         guard cellZoom <= minZoom + 2 else { throw fail("bad header (cell zoom \(cellZoom) for zooms from \(minZoom))") }
-        let b = bytes
-        func u32(_ at: Int) -> Int {
+        func u32(_ b: [UInt8], _ at: Int) -> Int {
             Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
         }
-        coverage = (u32(12), u32(16), u32(20), u32(24))
+        coverage = (u32(header, 12), u32(header, 16), u32(header, 20), u32(header, 24))
         guard coverage.x1 <= 1 << cellZoom, coverage.y1 <= 1 << cellZoom else { throw fail("bad header (coverage outside the world)") }
-        let count = u32(28)
-        guard 32 + count * 16 <= bytes.count else { throw fail("truncated cell index") }
+        let count = u32(header, 28)
+        guard 32 + count * 16 <= size else { throw fail("truncated cell index") }
+        let table = Self.bytes(storage, at: 32, count: count * 16)
+        guard table.count == count * 16 else { throw fail("truncated cell index") }
         var index: [Int: (Int, Int)] = [:]
         index.reserveCapacity(count)
         for i in 0..<count {
-            let at = 32 + i * 16
-            let (x, y, offset, length) = (u32(at), u32(at + 4), u32(at + 8), u32(at + 12))
-            guard offset + length <= bytes.count else { throw fail("cell \(x),\(y) lies past the end of the file") }
+            let at = i * 16
+            let (x, y, offset, length) = (u32(table, at), u32(table, at + 4), u32(table, at + 8), u32(table, at + 12))
+            guard offset + length <= size else { throw fail("cell \(x),\(y) lies past the end of the file") }
             guard x < 1 << cellZoom, y < 1 << cellZoom else { throw fail("cell \(x),\(y) lies outside the world at zoom \(cellZoom)") }
             index[Self.key(x, y)] = (offset, length)
         }
         self.index = index
+    }
+
+    private static func bytes(_ storage: Storage, at offset: Int, count: Int) -> [UInt8] {
+        switch storage {
+        case .file(let file): return file.bytes(at: offset, count: count)
+        case .memory(let bytes): return offset < bytes.count ? Array(bytes[offset..<min(bytes.count, offset + count)]) : []
+        }
     }
 
     package var cellCount: Int { index.count }
@@ -73,7 +95,15 @@ package final class BasemapBand: Sendable {
     /// in the file can make the decoder loop or allocate past its cell's size.
     package func cell(x: Int, y: Int) -> BasemapCell? {
         guard let entry = index[Self.key(x, y)] else { return nil }
-        var reader = VarintReader(bytes: bytes, position: entry.offset, end: entry.offset + entry.length)
+        var reader: VarintReader
+        switch storage {
+        case .memory(let bytes):
+            reader = VarintReader(bytes: bytes, position: entry.offset, end: entry.offset + entry.length)
+        case .file(let file):
+            // A file that shrank since it was opened gives fewer bytes: the cell reads as damaged.
+            let bytes = file.bytes(at: entry.offset, count: entry.length)
+            reader = VarintReader(bytes: bytes, position: 0, end: bytes.count)
+        }
         let cellUnits = Int64(1) << Int64(bits - cellZoom)
         var px = Int64(x) * cellUnits, py = Int64(y) * cellUnits
         var layers: [BasemapLayer] = []

@@ -45,21 +45,7 @@ package enum InputFile {
         package init(_ url: URL, limit: Int = sizeLimit) throws(Failure) {
             path = url.path
             self.limit = limit
-            // Non-blocking, so a FIFO put in place after any check cannot stall the open.
-            let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else {
-                let code = errno
-                throw Failure(file: url.path, reason: reason(errno: code), code: code)
-            }
-            var info = stat()
-            let failure: String? = fstat(fd, &info) != 0 ? reason(errno: errno) : notAFile(mode: info.st_mode)
-                ?? (Int(info.st_size) > limit ? "is \(megabytes(Int(info.st_size))), more than the \(megabytes(limit)) CalloutMap opens" : nil)
-            if let failure {
-                Glibc.close(fd)
-                throw Failure(file: url.path, reason: failure)
-            }
-            self.fd = fd
-            size = Int(info.st_size)
+            (fd, size) = try InputFile.open(url, limit: limit)
         }
 
         deinit { Glibc.close(fd) }
@@ -118,6 +104,58 @@ package enum InputFile {
                 filled += got
             }
             bytes.removeSubrange(filled...)
+            return bytes
+        }
+    }
+
+    /// Opens a regular file for reading, no larger than `limit`: its descriptor (the caller
+    /// closes it) and its size.
+    static func open(_ url: URL, limit: Int) throws(Failure) -> (fd: Int32, size: Int) {
+        // Non-blocking, so a FIFO put in place after any check cannot stall the open.
+        let fd = Glibc.open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw Failure(file: url.path, reason: reason(errno: code), code: code)
+        }
+        var info = stat()
+        let failure: String? = fstat(fd, &info) != 0 ? reason(errno: errno) : notAFile(mode: info.st_mode)
+            ?? (Int(info.st_size) > limit ? "is \(megabytes(Int(info.st_size))), more than the \(megabytes(limit)) CalloutMap opens" : nil)
+        if let failure {
+            Glibc.close(fd)
+            throw Failure(file: url.path, reason: failure)
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    /// A file kept open and read piece by piece at any offset, from any thread (`pread`), so
+    /// only the pieces in use are in memory. A piece past the end — the file shrank since it
+    /// was opened — comes back short; nothing traps.
+    package final class RandomAccess: Sendable {
+        package let path: String
+        /// The size when opened.
+        package let size: Int
+        private let fd: Int32
+
+        package init(_ url: URL, limit: Int = sizeLimit) throws(Failure) {
+            path = url.path
+            (fd, size) = try InputFile.open(url, limit: limit)
+        }
+
+        deinit { Glibc.close(fd) }
+
+        /// Up to `count` bytes from `offset`; fewer at the end of the file or when it cannot be read.
+        package func bytes(at offset: Int, count: Int) -> [UInt8] {
+            guard offset >= 0, count > 0 else { return [] }
+            var filled = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                while filled < count {
+                    let got = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+                    if got < 0 && errno == EINTR { continue }
+                    guard got > 0 else { break }
+                    filled += got
+                }
+                initialized = filled
+            }
             return bytes
         }
     }
