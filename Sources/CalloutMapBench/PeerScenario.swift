@@ -8,6 +8,8 @@ import Foundation
 /// ../shared/peers/shumate (1280×800, San Francisco at zoom 12, N "$123" price
 /// pins spread over the view, cairo renderer), printed as one JSON line with
 /// its key names, so bench/compare.sh can set the two side by side.
+/// `--first-frame-only [--starts N]` times only the window's first frame, N times in one
+/// process (the first cold, as in the full run).
 enum PeerScenario {
     static func run(_ arguments: [String]) -> Int32 {
         func option(_ name: String, _ fallback: Int) -> Int {
@@ -18,6 +20,12 @@ enum PeerScenario {
         let line = MainActor.assumeIsolated { () -> Data in
             setenv("GTK_A11Y", "none", 1)
             let basemap = try! Basemap(directory: DataDirectory.locate()!.appendingPathComponent("basemap"))
+            if arguments.contains("--first-frame-only") {
+                let ms = (0..<option("--starts", 5)).map { _ in Self.presentToFirstFrame(basemap: basemap, markers: markers) }
+                return try! JSONSerialization.data(withJSONObject: ["first_frame_ms": ms])
+            }
+            // First, as the peer's harness measures it in a fresh process: nothing drawn before.
+            let firstFrame = Self.presentToFirstFrame(basemap: basemap, markers: markers)
             let add = AnnotationBenchmarks.add(count: markers, inView: true)
             let pan = AnnotationBenchmarks.panWithPins(basemap: basemap, inView: markers, background: 0, frames: frames)
             // As the peer's harness does: hit test and select, no callout.
@@ -25,7 +33,6 @@ enum PeerScenario {
                                                            callouts: false)
             let clickWithCallout = AnnotationBenchmarks.clickToSelect(basemap: basemap, total: markers, inView: markers,
                                                                       clicks: clicks)
-            let firstFrame = Self.presentToFirstFrame(basemap: basemap, markers: markers)
             let zoom = AnnotationBenchmarks.zoomWithPins(basemap: basemap, inView: markers, frames: 60)
             let out: [String: Any] = [
                 "tool": "calloutmap-bench", "markers": markers, "width": 1280, "height": 800,

@@ -36,4 +36,47 @@ final class SharedPinImagesTests: XCTestCase {
             XCTAssertEqual(SharedPinImages.liveCount, live - 1)
         }
     }
+
+    func testViewsWithTheSameAppearanceKeyAreDrawnOnce() {
+        MainActor.assumeIsolated {
+            let views = ["A", "A", "B", "A"].map { label -> CountingLabelView in
+                let view = CountingLabelView(annotation: nil, reuseIdentifier: nil)
+                view.label = label
+                return view
+            }
+            CountingLabelView.draws = 0
+            let images = views.map { $0.surface(scale: 1) }
+            XCTAssertEqual(CountingLabelView.draws, 2, "one drawing per look")
+            XCTAssertEqual(images[0], images[1])
+            XCTAssertEqual(images[0], images[3])
+            XCTAssertNotEqual(images[0], images[2])
+            // A look changed on one view draws that view again, and only it.
+            views[1].label = "C"
+            _ = views[1].surface(scale: 1)
+            XCTAssertEqual(CountingLabelView.draws, 3)
+            XCTAssertEqual(views[0].surface(scale: 1), images[0])
+
+            // The built-in views give a key for their own class only: a subclass may draw otherwise.
+            let price = PriceAnnotationView(annotation: nil, reuseIdentifier: nil)
+            price.text = "$5"
+            XCTAssertNotNil(price.appearanceKey)
+            XCTAssertNil(PriceSubclass(annotation: nil, reuseIdentifier: nil).appearanceKey)
+            XCTAssertNotNil(MarkerAnnotationView(annotation: nil, reuseIdentifier: nil).appearanceKey)
+            XCTAssertNotNil(DotAnnotationView(annotation: nil, reuseIdentifier: nil).appearanceKey)
+        }
+    }
 }
+
+@MainActor
+private final class CountingLabelView: AnnotationView {
+    static var draws = 0
+    var label = "" { didSet { setNeedsDisplay() } }
+    override var appearanceKey: AnyHashable? { label }
+    override func draw(in context: DrawingContext) {
+        Self.draws += 1
+        context.draw(label, font: "Sans 10px", color: RGBA(0x000000), centeredAt: Point(x: 12, y: 12))
+    }
+}
+
+@MainActor
+private final class PriceSubclass: PriceAnnotationView {}

@@ -23,6 +23,11 @@ open class DotAnnotationView: AnnotationView {
         calloutOffset = Point(x: 0, y: 1)
     }
 
+    /// The colour and the selection.
+    open override var appearanceKey: AnyHashable? {
+        type(of: self) == DotAnnotationView.self ? [AnyHashable(color), AnyHashable(isSelected)] : nil
+    }
+
     open override func draw(in context: DrawingContext) {
         let r = size.width / 2, center = Point(x: r, y: r)
         context.addCircle(center: center, radius: r - 0.5)

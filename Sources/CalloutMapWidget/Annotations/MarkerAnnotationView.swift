@@ -35,6 +35,17 @@ open class MarkerAnnotationView: AnnotationView {
         calloutOffset = Point(x: 0, y: 2)
     }
 
+    /// The colours, the glyph's text and font and the selection, when no glyph image is set.
+    open override var appearanceKey: AnyHashable? {
+        guard type(of: self) == MarkerAnnotationView.self, glyphImage == nil else { return nil }
+        return [AnyHashable(markerTintColor), AnyHashable(glyphTintColor), AnyHashable(glyphText), AnyHashable(glyphFont), AnyHashable(isSelected)]
+    }
+
+    private var glyphFont: String {
+        let r = size.width / 2 - 2
+        return InterfaceFont.description(pixels: Double(Int(r * ((glyphText?.count ?? 0) > 1 ? 0.8 : 1.1))), bold: true)
+    }
+
     open override func draw(in context: DrawingContext) {
         let w = size.width, h = size.height
         let r = w / 2 - 2
@@ -65,8 +76,7 @@ open class MarkerAnnotationView: AnnotationView {
             cairo_mask(cr, shape)
             cairo_pattern_destroy(shape)
         } else if let text = glyphText, !text.isEmpty {
-            context.draw(String(text.prefix(3)), font: InterfaceFont.description(pixels: Double(Int(r * (text.count > 1 ? 0.8 : 1.1))), bold: true),
-                         color: glyphTintColor, centeredAt: center)
+            context.draw(String(text.prefix(3)), font: glyphFont, color: glyphTintColor, centeredAt: center)
         } else {
             context.addCircle(center: center, radius: r * 0.36)
             context.fill(glyphTintColor)

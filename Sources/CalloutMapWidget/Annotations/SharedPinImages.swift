@@ -1,12 +1,13 @@
 import CCalloutMapGtk
 import Glibc
 
-/// Pin images by their pixels: views that draw the same picture (the same marker, the same
-/// price) hold one surface between them instead of a copy each. 10,000 "$123" price pins are
-/// at most 900 pictures. An image is freed when the last view holding it lets it go.
+/// Pin images shared between views: views that show the same picture (the same marker, the
+/// same price) hold one surface between them instead of a copy each; 10,000 "$123" price pins
+/// are at most 900 pictures. An image is freed when the last view holding it lets it go.
 ///
-/// Two images are the same when their size, scale and every byte are equal; a 64-bit hash of
-/// the bytes finds the candidates, so a lookup compares bytes only with likely equals.
+/// Two ways to be the same: the same look (`AnnotationView.appearanceKey`, the class and the
+/// size), found before drawing; or, after drawing, the same size, scale and bytes — a 64-bit
+/// hash of the bytes finds the candidates, so bytes are compared only with likely equals.
 @MainActor
 enum SharedPinImages {
     private struct Key: Hashable {
@@ -18,12 +19,37 @@ enum SharedPinImages {
         init(_ surface: Surface) { self.surface = surface }
     }
 
+    /// A look told by a view's class, its appearance key and its size in device pixels.
+    struct Look: Hashable {
+        let kind: ObjectIdentifier, key: AnyHashable, width: Int32, height: Int32
+    }
+
+    private struct LookAtScale: Hashable {
+        let look: Look, scale: Int
+    }
+
     private static var slots: [Key: [Slot]] = [:]
+    private static var looks: [LookAtScale: Slot] = [:]
     private static var slotCount = 0
     private static var sweepAt = 4096
 
-    /// The image already held with the same pixels as `surface`, or `surface` itself, now held.
-    static func share(_ surface: Surface, scale: Int) -> Surface {
+    /// The image held for a look at a scale, if some view holds it.
+    static func image(for look: Look, scale: Int) -> Surface? {
+        looks[LookAtScale(look: look, scale: scale)]?.surface
+    }
+
+    /// The image already held with the same pixels as `surface`, or `surface` itself, now held;
+    /// kept for `look` too when it is given.
+    static func share(_ surface: Surface, scale: Int, look: Look? = nil) -> Surface {
+        let shared = share(surface, scale: scale)
+        if let look {
+            looks[LookAtScale(look: look, scale: scale)] = Slot(shared)
+            slotCount += 1
+        }
+        return shared
+    }
+
+    private static func share(_ surface: Surface, scale: Int) -> Surface {
         let pointer = surface.pointer
         guard let data = cairo_image_surface_get_data(pointer) else { return surface }
         let byteCount = surface.byteCount
@@ -55,7 +81,8 @@ enum SharedPinImages {
             let live = list.filter { $0.surface != nil }
             slots[key] = live.isEmpty ? nil : live
         }
-        slotCount = 0
+        looks = looks.filter { $0.value.surface != nil }
+        slotCount = looks.count
         for list in slots.values { slotCount += list.count }
         sweepAt = max(4096, slotCount * 2)
     }

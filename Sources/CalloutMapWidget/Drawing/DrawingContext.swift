@@ -96,8 +96,8 @@ public struct DrawingContext {
 
     /// Draws one line of plain text centred on a point.
     public func draw(_ text: String, font: String, color: RGBA, centeredAt center: Point) {
-        let s = Text.measure(text, font: font)
-        draw(text, font: font, color: color, at: Point(x: center.x - s.width / 2, y: center.y - s.height / 2))
+        setColor(cairoContext, color)
+        Text.drawCentered(cairoContext, text, font: font, at: center)
     }
 
     /// The size one line of plain text takes in a font.

@@ -59,9 +59,14 @@ enum Text {
         g_object_unref(UnsafeMutableRawPointer(l))
     }
 
-    /// Draws text centred on a point.
-    @MainActor static func drawCentered(_ cr: OpaquePointer, _ text: String, font: String, at center: Point) {
-        let s = size(text, font: font)
-        draw(cr, text, font: font, at: Point(x: center.x - s.width / 2, y: center.y - s.height / 2))
+    /// Draws one line of text centred on a point: measured and drawn with one layout.
+    static func drawCentered(_ cr: OpaquePointer, _ text: String, font: String, at center: Point) {
+        let l = layout(cr, text, font: font)
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(l, &ink, &logical)
+        cairo_move_to(cr, center.x - Double(logical.width) / 2, center.y - Double(logical.height) / 2)
+        pango_cairo_show_layout(cr, l)
+        cairo_new_path(cr)
+        g_object_unref(UnsafeMutableRawPointer(l))
     }
 }
