@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
 # Side by side with libshumate 1.0.3 (GNOME Maps' widget) and Leaflet (in headless Chromium),
 # in one run, on this machine: the same 1280×800 view of San Francisco at zoom 12 and the same
-# "$123" price-label pins spread over it. libshumate's harness is built from
+# "$123" price-label pins spread over it; then our clusterer and supercluster 8 (in Node) on
+# the same file of CLUSTER_N points crowding round cities (1,000,000; CLUSTER_N=0 leaves it out). libshumate's harness is built from
 # ../shared/peers/shumate and Leaflet's page run from ../shared/peers/leaflet, in a temporary
 # folder (nothing of them is kept in this repository); a peer whose harness is missing or
 # fails shows "n/a". Prints a table; with --json, also one JSON object as the last line:
 #   {"rows": [{"markers": N, "measure": "…", "calloutmap": x, "libshumate": y, "leaflet": z,
-#              "lower_is_better": true}, …]}   (null where a peer has no figure)
+#              "supercluster": w, "lower_is_better": true}, …]}   (null where a peer has no figure)
 #
 #   ./bench/compare.sh [--json]            # N = 1000 and 10000
-#   NS="1000" FRAMES=60 ./bench/compare.sh
+#   NS="1000" FRAMES=60 CLUSTER_N=0 ./bench/compare.sh   # NS="" leaves the pins out
 set -euo pipefail
 cd "$(dirname "$0")/.."
 json=0
 [ "${1:-}" = --json ] && json=1
-NS=${NS:-"1000 10000"}
+NS=${NS-"1000 10000"}
 FRAMES=${FRAMES:-120}
 CLICKS=${CLICKS:-100}
 SHUMATE=${SHUMATE:-../shared/peers/shumate}
 LEAFLET=${LEAFLET:-../shared/peers/leaflet}
+SUPERCLUSTER=${SUPERCLUSTER:-../shared/peers/supercluster}
+CLUSTER_N=${CLUSTER_N:-1000000}
 
 ./scripts/install-deps.sh bench >&2
 swift build -c release --product calloutmap-bench >&2
@@ -81,9 +84,37 @@ rows = [
     ("zoom-animation frame (median ms)", get(ours, "zoom_frame_ms", "median"), None, None),
 ]
 for measure, x, y, z in rows:
-    print(json.dumps({"markers": n, "measure": measure, "calloutmap": x, "libshumate": y, "leaflet": z, "lower_is_better": True}))
+    print(json.dumps({"markers": n, "measure": measure, "calloutmap": x, "libshumate": y, "leaflet": z,
+                      "supercluster": None, "lower_is_better": True}))
 PY
 done
+
+if [ "$CLUSTER_N" -gt 0 ]; then
+  a='{}' b='{}'
+  "$ours" generate "$CLUSTER_N" "$work/points.geojson" 1 >&2
+  a=$("$ours" clusters "$work/points.geojson" 2>/dev/null | tail -n 1) || a='{}'
+  if [ -f "$SUPERCLUSTER/supercluster.mjs" ] && command -v node >/dev/null; then
+    b=$(node --max-old-space-size=8000 bench/supercluster.mjs "$SUPERCLUSTER" "$work/points.geojson" 2>/dev/null | tail -n 1) || b='{}'
+  else
+    echo "supercluster's peer not found at $SUPERCLUSTER (or no node)" >&2
+  fi
+  rm -f "$work/points.geojson"
+  python3 - "$CLUSTER_N" "$a" "$b" >> "$rows" <<'PY'
+import json, sys
+n = int(sys.argv[1])
+def load(t):
+    try:
+        d = json.loads(t or '{}')
+        return d if isinstance(d, dict) else {}
+    except ValueError:
+        return {}
+ours, theirs = load(sys.argv[2]), load(sys.argv[3])
+for measure, key in [("parse the points file (ms)", "parse_ms"), ("cluster build (ms)", "build_ms"),
+                     ("peak RSS, parse and build (MB)", "peak_rss_mb")]:
+    print(json.dumps({"markers": n, "measure": measure, "calloutmap": ours.get(key), "libshumate": None, "leaflet": None,
+                      "supercluster": theirs.get(key), "lower_is_better": True}))
+PY
+fi
 
 python3 - "$rows" "$json" <<'PY'
 import json, sys
@@ -92,11 +123,12 @@ def fmt(v): return "n/a" if v is None else (f"{v:,.0f}" if v >= 100 else f"{v:.2
 def ratio(ours, peer):
     if not ours or not peer: return "n/a"
     return f"{peer / ours:.1f}× less" if peer >= ours else f"{ours / peer:.1f}× more"
-print("| markers | measure | CalloutMap | libshumate | ratio | Leaflet | ratio |")
-print("|---:|---|---:|---:|---:|---:|---:|")
+print("| markers | measure | CalloutMap | libshumate | ratio | Leaflet | ratio | supercluster | ratio |")
+print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     print(f"| {r['markers']:,} | {r['measure']} | {fmt(r['calloutmap'])} | {fmt(r['libshumate'])} | "
-          f"{ratio(r['calloutmap'], r['libshumate'])} | {fmt(r['leaflet'])} | {ratio(r['calloutmap'], r['leaflet'])} |")
+          f"{ratio(r['calloutmap'], r['libshumate'])} | {fmt(r['leaflet'])} | {ratio(r['calloutmap'], r['leaflet'])} | "
+          f"{fmt(r['supercluster'])} | {ratio(r['calloutmap'], r['supercluster'])} |")
 if sys.argv[2] == "1":
     print(json.dumps({"rows": rows}))
 PY

@@ -7,8 +7,9 @@ run_packages=(libgtk-4-dev libadwaita-1-dev gettext libcairo2-dev libsqlite3-dev
 test_packages=(xvfb xauth dbus dbus-x11 xdotool imagemagick xcompmgr meson ninja-build desktop-file-utils appstream gdal-bin
                python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 at-spi2-core)
 
-# The peers of bench/compare.sh: libshumate's harness is C; Leaflet's runs in headless Chromium (jq, bc: its runner).
-bench_packages=(xvfb xauth dbus libshumate-dev libxtst-dev libepoxy-dev gcc python3 python3-pip chromium libjs-leaflet jq bc)
+# The peers of bench/compare.sh: libshumate's harness is C; Leaflet's runs in headless Chromium (jq, bc: its runner);
+# supercluster in Node.
+bench_packages=(xvfb xauth dbus libshumate-dev libxtst-dev libepoxy-dev gcc python3 python3-pip chromium libjs-leaflet jq bc nodejs)
 
 wanted=("${run_packages[@]}")
 [ "${1:-run}" = test ] && wanted+=("${test_packages[@]}")
