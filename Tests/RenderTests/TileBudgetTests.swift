@@ -6,6 +6,29 @@ import XCTest
 /// A frame that runs out of time for new tiles shows a cached ancestor, scaled,
 /// instead of a hole — and says it needs another frame.
 final class TileBudgetTests: XCTestCase {
+    /// Tiles drawn together on every core are the tiles drawn one by one, byte for byte; a
+    /// tile already held is not drawn again.
+    func testTilesPreparedTogetherAreTheTilesDrawnOneByOne() {
+        MainActor.assumeIsolated {
+            let together = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+            let oneByOne = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+            let placements = Viewport(center: downtown, zoom: 12, size: Size(width: 800, height: 600)).visibleTiles(deviceScale: 2)
+            let ids = placements.map(\.tile)
+            XCTAssertGreaterThan(ids.count, 6)
+            together.prepare(ids, style: .light, scale: 2)
+            XCTAssertEqual(together.rendered, ids.count)
+            together.prepare(ids, style: .light, scale: 2)
+            XCTAssertEqual(together.rendered, ids.count, "held tiles are not drawn again")
+            for id in ids {
+                let a = together.cachedSurface(for: id, style: .light, scale: 2)!
+                let b = oneByOne.surface(for: id, style: .light, scale: 2)
+                let bytes = Int(cairo_image_surface_get_stride(a)) * Int(cairo_image_surface_get_height(a))
+                XCTAssertEqual(cairo_image_surface_get_width(a), cairo_image_surface_get_width(b))
+                XCTAssertEqual(memcmp(cairo_image_surface_get_data(a), cairo_image_surface_get_data(b), bytes), 0, "\(id)")
+            }
+        }
+    }
+
     func testStandInsFromAncestorsThenComplete() {
         MainActor.assumeIsolated {
             let tiles = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
@@ -49,6 +72,7 @@ final class TileBudgetTests: XCTestCase {
 
 /// Appends a scene to a throw-away snapshot; returns whether it was complete.
 @MainActor private func append(_ scene: MapScene) -> Bool {
+    _ = RenderedMap.renderer  // starts GTK, which registers the render-node types (these tests alone crashed without it)
     let snapshot = gtk_snapshot_new()!
     let complete = scene.append(to: snapshot)
     if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }

@@ -124,6 +124,7 @@ extension MapScene {
         var spent: UInt64 = 0
         var complete = true
         let placements = viewport.visibleTiles(deviceScale: Double(scale))
+        if tileBudget == nil { tiles.prepare(placements.map(\.tile), style: style, scale: scale) }
         for placement in placements {
             var surface = tiles.cachedSurface(for: placement.tile, style: style, scale: scale)
             if surface == nil {
