@@ -1,6 +1,5 @@
 import CCalloutMapGtk
 import CalloutMapCore
-import Foundation
 
 /// Plain-text drawing with Pango: text from data is never parsed as markup.
 enum Text {
@@ -9,7 +8,7 @@ enum Text {
 
     /// A layout of `text`; with a `width`, cut with "…" past it — after `lines` lines when more than one.
     static func layout(_ cr: OpaquePointer, _ text: String, font: String, width: Double? = nil, lines: Int = 1) -> OpaquePointer {
-        let layout = newLayout(cr)
+        let layout = pango_cairo_create_layout(cr)!
         let d = pango_font_description_from_string(font)
         pango_layout_set_font_description(layout, d)
         pango_font_description_free(d)
@@ -23,24 +22,6 @@ enum Text {
         }
         pango_layout_set_text(layout, text, -1)
         return layout
-    }
-
-    /// One Pango context for the main thread's layouts, brought up to date with each cairo
-    /// context (as `pango_cairo_create_layout` does): making a context for every layout was two
-    /// thirds of the cost of a price tag's text (57 → 17 µs). Other threads make their own.
-    nonisolated(unsafe) private static var mainThreadContext: OpaquePointer?
-
-    private static func newLayout(_ cr: OpaquePointer) -> OpaquePointer {
-        guard Thread.isMainThread else { return pango_cairo_create_layout(cr)! }
-        let context: OpaquePointer
-        if let known = mainThreadContext {
-            context = known
-        } else {
-            context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
-            mainThreadContext = context
-        }
-        pango_cairo_update_context(cr, context)
-        return pango_layout_new(context)!
     }
 
     /// Sizes measured so far: labels repeat (prices, counts), and Pango is the costly part of making a view.
