@@ -90,8 +90,11 @@ enum Benchmarks {
 
     /// Renders `frames` frames offscreen of a zoom animation from `start`: a step of 1/30 of a
     /// level a frame, in for 30 frames and back out for 30, about the view's middle. Returns ms per frame.
-    static func zoomFrames(renderer: OffscreenRenderer, scene: inout MapScene, from start: Viewport, frames: Int) -> [Double] {
+    static func zoomFrames(renderer: OffscreenRenderer, scene: inout MapScene, from start: Viewport, frames: Int,
+                           moving: Bool = false) -> [Double] {
         var viewport = start
+        scene.zoomIsMoving = moving
+        defer { scene.zoomIsMoving = false }
         var times: [Double] = []
         for i in 0..<frames {
             let step = i % 60 < 30 ? 1.0 / 30 : -1.0 / 30

@@ -134,6 +134,37 @@ final class MapViewInputTests: XCTestCase {
         }
     }
 
+    /// Over a map slower to draw than a frame, a pinch or an animated zoom shows the last image
+    /// scaled; once the fingers lift or the animation lands, the map is drawn in full.
+    func testZoomingShowsTheImageScaledAndTheSettledZoomDrawnInFull() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.addAnnotations((0..<50).map { i in
+                PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 40 + Double(i % 10) * 70, y: 60 + Double(i / 10) * 100)),
+                                title: "Pin \(i)")
+            })
+            GtkTestSupport.spin(0.2)
+            let raster = map.annotationLayer.raster
+            raster.zoomFrameBudget = 0  // slower than this, always
+            let anchor = Point(x: 500, y: 200)
+            map.pinchBegan()
+            map.pinched(scale: 1.5, around: anchor)
+            GtkTestSupport.spin(0.1)
+            XCTAssertEqual(raster.scaledFrames, 1, "the pinch's frame is the image scaled")
+            XCTAssertTrue(raster.lastFrameWasScaled)
+            map.pinchEnded()
+            GtkTestSupport.spin(0.1)
+            XCTAssertFalse(raster.lastFrameWasScaled, "drawn in full once the fingers lift")
+
+            map.zoomIn()
+            MainLoop.iterate(until: { !map.isMoving }, timeout: 5)
+            GtkTestSupport.spin(0.1)
+            XCTAssertFalse(raster.lastFrameWasScaled, "and once the animation lands")
+            XCTAssertEqual(map.zoom, 12 + ZoomSteps.pinch(scale: 1.5) + ZoomSteps.key, accuracy: 1e-9)
+        }
+    }
+
     func testResizeKeepsTheCentre() {
         MainActor.assumeIsolated {
             let (window, map) = GtkTestSupport.mapWindow()

@@ -139,4 +139,60 @@ final class MapRasterTests: XCTestCase {
             }
         }
     }
+
+    /// A zoom that animates over a map slower to draw than a frame shows the last image scaled
+    /// about the same place on Earth, with tiles where it no longer reaches; the settled zoom is
+    /// drawn in full, the pins at their own size again.
+    func testAMovingZoomShowsTheLastImageScaledUntilItSettles() {
+        MainActor.assumeIsolated {
+            let (layer, pins) = Self.pricedLayer()
+            let start = Viewport(center: Self.center, zoom: 12, size: Self.size)
+            var scene = MapScene(viewport: start, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap)))
+            scene.annotationLayer = layer
+            _ = RenderedMap(scene: scene)
+            _ = RenderedMap(scene: scene)  // settled: the kept image
+            layer.raster.zoomFrameBudget = 0  // every map is slower to draw than this
+            let redraws = layer.rasterRedraws
+            let view = layer.view(for: pins[20 * 7 + 10])!  // near the middle
+            let anchor = view.anchor
+            let inside = Point(x: view.frame.center.x, y: view.frame.minY + 6)
+            let middle = Point(x: Self.size.width / 2, y: Self.size.height / 2)
+
+            scene.zoomIsMoving = true
+            scene.viewport.setZoom(13, keeping: middle)
+            let zoomedIn = RenderedMap(scene: scene)
+            XCTAssertEqual(layer.rasterScaledFrames, 1)
+            XCTAssertEqual(layer.rasterRedraws, redraws, "nothing drawn")
+            XCTAssertEqual(view.anchor, anchor, "nor laid out")
+            let twiceAsFar = middle + (inside - middle) * 2
+            XCTAssertLessThan(zoomedIn.color(at: twiceAsFar).distance(to: RGBA(0xFFFFFF)), 8, "the tag, twice as big and as far out")
+
+            scene.viewport.setZoom(11, keeping: middle)
+            let zoomedOut = RenderedMap(scene: scene)
+            XCTAssertEqual(layer.rasterScaledFrames, 2)
+            let corner = Point(x: 5, y: 5)  // beyond the image (896 × 656 px at zoom 12: half that at 11)
+            let tiles = RenderedMap(center: Self.center, zoom: 11, size: Self.size)
+            XCTAssertLessThan(zoomedOut.color(at: corner).distance(to: tiles.color(at: corner)), 2, "the tiles where the image does not reach")
+
+            scene.zoomIsMoving = false
+            scene.viewport.setZoom(13, keeping: middle)
+            _ = RenderedMap(scene: scene)  // the zoom's last frame, drawn in full
+            let settled = RenderedMap(scene: scene)
+            XCTAssertEqual(layer.rasterScaledFrames, 2)
+            XCTAssertNotEqual(view.anchor, anchor, "laid out again")
+            let (freshLayer, _) = Self.pricedLayer()
+            var fresh = scene
+            fresh.annotationLayer = freshLayer
+            _ = RenderedMap(scene: fresh)
+            XCTAssertLessThan(Self.differingShare(settled, RenderedMap(scene: fresh)), 0.005, "as a map drawn at that zoom")
+
+            // A map quicker to draw than the budget is drawn in full at every step.
+            layer.raster.zoomFrameBudget = .infinity
+            scene.zoomIsMoving = true
+            scene.viewport.setZoom(12.5, keeping: middle)
+            _ = RenderedMap(scene: scene)
+            XCTAssertEqual(layer.rasterScaledFrames, 2)
+            XCTAssertEqual(view.anchor, scene.viewport.screenPoint(for: pins[20 * 7 + 10].coordinate))
+        }
+    }
 }

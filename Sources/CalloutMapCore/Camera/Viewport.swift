@@ -68,6 +68,13 @@ public struct Viewport: Equatable, Sendable {
         return WebMercator.coordinate(for: w)
     }
 
+    /// The same centre and zoom with `margin` logical pixels more on every side.
+    package func growing(by margin: Double) -> Viewport {
+        var wide = self
+        wide.size = Size(width: size.width + 2 * margin, height: size.height + 2 * margin)
+        return wide
+    }
+
     /// Moves the content with the pointer: a drag by `delta` shifts everything by `delta`.
     public mutating func pan(by delta: Point) {
         guard delta.x.isFinite, delta.y.isFinite else { return }  // a bad delta moves nothing

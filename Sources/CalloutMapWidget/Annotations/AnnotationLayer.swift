@@ -16,6 +16,7 @@ package final class AnnotationLayer {
     let raster = MapRaster()
     /// Times the map's image was drawn again (not just moved), for tests and the benchmark.
     package var rasterRedraws: Int { raster.redraws }
+    package var rasterScaledFrames: Int { raster.scaledFrames }
     /// Changes whenever what the pins look like may have changed other than by panning.
     var drawRevision: Int { ownRevision &+ stack.revision &+ clusters.revision }
     private var ownRevision = 0

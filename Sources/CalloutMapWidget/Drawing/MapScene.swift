@@ -32,6 +32,8 @@ package struct MapScene {
     /// A pin being dragged: drawn over the map each frame, never into the map's image, so the
     /// image stays as it is while the pin moves.
     package var floatingPin: AnnotationView?
+    /// The zoom is animating or being pinched: frames may show the last image scaled (`MapRaster`).
+    package var zoomIsMoving = false
     /// Callouts drawn over the pins (offscreen renders), and where; leader lines under them.
     package var callouts: [(sketch: CalloutSketch, placement: CalloutPlacement)] = []
     /// Tile sources drawn over the basemap, bottom first; the basemap shows where they have no tile.
@@ -71,10 +73,11 @@ package struct MapScene {
         var complete = true
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
             if let layer = annotationLayer {
-                layer.layout(viewport)
                 complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer,
                                               tilesRevision: tilesRevision, overlayRevision: overlayLayer?.revision ?? 0,
-                                              labelsRevision: placeLabels == nil ? 0 : 1) { cr, area, kept in
+                                              labelsRevision: placeLabels == nil ? 0 : 1, zoomIsMoving: zoomIsMoving,
+                                              layout: { layer.layout(viewport) },
+                                              paintTiles: { _ = paintTiles($0, for: viewport) }) { cr, area, kept in
                     // `area` shares the view's centre; the pins' places are the view's.
                     var complete = paintTiles(cr, for: area)
                     overlayLayer?.paint(cr, viewport: area)
@@ -96,7 +99,7 @@ package struct MapScene {
                     return complete
                 }
                 if let pin = floatingPin, pin.annotation != nil { paintPin(cr, pin) }
-                paintFocusRing(cr)
+                if !layer.raster.lastFrameWasScaled { paintFocusRing(cr) }  // views were not laid out for a scaled frame
                 if let shape = focusedOverlay { overlayLayer?.paintFocus(cr, on: shape, viewport: viewport) }
             } else {
                 complete = paintTiles(cr, for: viewport)

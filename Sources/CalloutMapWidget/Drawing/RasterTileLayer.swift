@@ -136,8 +136,7 @@ public final class RasterTileLayer {
     /// Returns how many tiles had not landed when time ran out.
     @discardableResult
     package func loadAll(covering viewport: Viewport, scale: Int, timeout: Double) -> Int {
-        var wide = viewport
-        wide.size = Size(width: viewport.size.width + 2 * MapRaster.margin, height: viewport.size.height + 2 * MapRaster.margin)
+        let wide = viewport.growing(by: MapRaster.margin)
         return preload(wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
     }
 

@@ -267,6 +267,7 @@ public final class MapView: WidgetImplementation {
         scene.focusRing = focusRingView
         scene.focusedOverlay = shapeProxies.focused
         if let pin = draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
+        scene.zoomIsMoving = zoomAnimation != nil || pinchStartZoom != nil
         let complete = scene.append(to: snapshot)
         callouts.snapshot(snapshot)
         if let controls = zoomControls.box { gtk_widget_snapshot_child(widget, controls, snapshot) }
