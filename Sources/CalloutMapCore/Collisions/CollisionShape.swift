@@ -24,7 +24,7 @@ package enum CollisionShape: Equatable, Sendable {
     /// The same shape moved.
     package func offsetBy(dx: Double, dy: Double) -> CollisionShape {
         switch self {
-        case .rectangle(let r): .rectangle(Rect(x: r.minX + dx, y: r.minY + dy, width: r.width, height: r.height))
+        case .rectangle(let r): .rectangle(r.offsetBy(dx: dx, dy: dy))
         case .circle(let c, let radius): .circle(center: Point(x: c.x + dx, y: c.y + dy), radius: radius)
         }
     }

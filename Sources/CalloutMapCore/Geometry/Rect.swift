@@ -41,6 +41,11 @@ public struct Rect: Hashable, Sendable {
         minX < r.maxX && r.minX < maxX && minY < r.maxY && r.minY < maxY
     }
 
+    /// The rectangle moved by `dx` to the right and `dy` down.
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+    }
+
     /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (grown when negative).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)

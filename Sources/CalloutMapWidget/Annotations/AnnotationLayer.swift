@@ -144,24 +144,27 @@ package final class AnnotationLayer {
             return
         }
         if !needsLayout, let last = laidOut, let queried, let shift = Self.pan(from: last, to: viewport),
-           let moved = Self.pan(from: queried, to: viewport),
-           abs(moved.x) < Self.requeryDistance, abs(moved.y) < Self.requeryDistance {
-            stack.translate(by: shift)
-            yielding.translate(by: shift)
-            laidOut = viewport
-            resolveCollisions()
-            return
+           let moved = Self.pan(from: queried, to: viewport) {
+            // A pan moves the views with the map; past `requeryDistance`, the index is asked for
+            // the strips the pan uncovered, not the whole area again. Not for clusters: one is
+            // found by its centre but may stand at a member, so a strip cannot tell if it left.
+            let requery = abs(moved.x) >= Self.requeryDistance || abs(moved.y) >= Self.requeryDistance
+            if !requery || !clusters.isEnabled {
+                stack.translate(by: shift)
+                yielding.translate(by: shift)
+                laidOut = viewport
+                if requery {
+                    self.queried = viewport
+                    if slide(from: queried, to: viewport) { return }
+                }
+                resolveCollisions()
+                return
+            }
         }
         needsLayout = false
         laidOut = viewport
         queried = viewport
-        let pad = Self.margin / viewport.worldSize
-        let topLeft = viewport.worldPoint(at: .zero)
-        let bottomRight = viewport.worldPoint(at: Point(x: viewport.size.width, y: viewport.size.height))
-        let minX = topLeft.x - pad, minY = topLeft.y - pad, maxX = bottomRight.x + pad, maxY = bottomRight.y + pad
-        var wanted = clusters.isEnabled
-            ? clusters.items(minX: minX, minY: minY, maxX: maxX, maxY: maxY, zoom: viewport.zoom)
-            : annotations.annotations(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        var wanted = items(in: Self.queryArea(viewport), zoom: viewport.zoom)
         wanted += attached
         for (id, a) in kept where !wanted.contains(where: { ObjectIdentifier($0) == id }) { wanted.append(a) }
         var next: [ObjectIdentifier: AnnotationView] = [:]
@@ -193,6 +196,65 @@ package final class AnnotationLayer {
         if membershipChanged || yielding.ordered.count != next.count { yielding.set(AnnotationStack.sorted(Array(next.values))) }
         yielding.invalidate()
         if !resolveCollisions() { stack.measure() }
+    }
+
+    /// The world (in world units, 0…1; may wrap east–west) whose annotations get views: the view
+    /// and `margin` around it.
+    private static func queryArea(_ viewport: Viewport) -> Rect {
+        let pad = margin / viewport.worldSize
+        let topLeft = viewport.worldPoint(at: .zero)
+        let bottomRight = viewport.worldPoint(at: Point(x: viewport.size.width, y: viewport.size.height))
+        return Rect(x: topLeft.x - pad, y: topLeft.y - pad, width: bottomRight.x - topLeft.x + 2 * pad,
+                    height: bottomRight.y - topLeft.y + 2 * pad)
+    }
+
+    /// The annotations (or clusters) in an area of the world.
+    private func items(in area: Rect, zoom: Double) -> [any Annotation] {
+        clusters.isEnabled
+            ? clusters.items(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY, zoom: zoom)
+            : annotations.annotations(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY)
+    }
+
+    /// After a pan from `old` (the last viewport the index was asked for) to `new`, at the same
+    /// zoom and size: views for what the pan brought into the area, back to their pools for what
+    /// it took out, the index asked only for the uncovered strips. A view leaves once it is a
+    /// pixel past the area, so one a strip may find again still has its view (never two).
+    /// Returns whether views came or went (they are then ordered and measured).
+    private func slide(from old: Viewport, to new: Viewport) -> Bool {
+        let now = Self.queryArea(new)
+        var dx = old.center.x - new.center.x
+        dx -= dx.rounded()  // the nearer way round the world, as `pan(from:to:)` measures it
+        let before = now.offsetBy(dx: dx, dy: old.center.y - new.center.y)
+        var strips: [Rect] = []
+        if now.minX < before.minX { strips.append(Rect(x: now.minX, y: now.minY, width: before.minX - now.minX, height: now.height)) }
+        if now.maxX > before.maxX { strips.append(Rect(x: before.maxX, y: now.minY, width: now.maxX - before.maxX, height: now.height)) }
+        let left = max(now.minX, before.minX), right = min(now.maxX, before.maxX)
+        if now.minY < before.minY { strips.append(Rect(x: left, y: now.minY, width: right - left, height: before.minY - now.minY)) }
+        if now.maxY > before.maxY { strips.append(Rect(x: left, y: before.maxY, width: right - left, height: now.maxY - before.maxY)) }
+        var came: [AnnotationView] = []
+        for strip in strips {
+            for a in items(in: strip, zoom: new.zoom) where visible[ObjectIdentifier(a)] == nil {
+                let view = makeView(for: a)
+                view.order = annotations.order(of: a) ?? (a as? ClusterAnnotation)?.order ?? 0
+                if view.dragState == .none { view.anchor = new.screenPoint(for: a.coordinate) }
+                visible[ObjectIdentifier(a)] = view
+                came.append(view)
+            }
+        }
+        let m = Self.margin + 1
+        let area = Rect(x: -m, y: -m, width: new.size.width + 2 * m, height: new.size.height + 2 * m)
+        var went: [ObjectIdentifier] = []
+        for (id, view) in visible where view.dragState == .none && kept[id] == nil && attachedViews[id] == nil && !area.contains(view.anchor) {
+            went.append(id)
+        }
+        guard !came.isEmpty || !went.isEmpty else { return false }
+        for id in went { recycle(visible.removeValue(forKey: id)!) }
+        for view in came { view.layoutAttached() }
+        if clusters.isEnabled { BadgeSeparation.separate(visible.values.filter { $0.annotation is ClusterAnnotation }) }
+        yielding.set(AnnotationStack.sorted(Array(visible.values)))
+        yielding.invalidate()
+        if !resolveCollisions() { stack.measure() }
+        return true
     }
 
     /// Measures the views' hit areas again (one moved on its own, not with the map), and which
