@@ -95,6 +95,17 @@ if arguments.first == "pins" {
     print(String(decoding: json, as: UTF8.self))
     exit(0)
 }
+if arguments.first == "real", arguments.count == 2 {
+    // The real-data figures alone (also part of a full run with --real-data DIR).
+    setenv("GTK_A11Y", "none", 1)
+    let json = MainActor.assumeIsolated { () -> Data in
+        guard let data = DataDirectory.locate(), let basemap = try? Basemap(directory: data.appendingPathComponent("basemap")) else { exit(1) }
+        let out = RealDataBenchmarks.run(directory: URL(fileURLWithPath: arguments[1]), basemap: basemap, frames: 240)
+        return try! JSONSerialization.data(withJSONObject: out, options: [.prettyPrinted, .sortedKeys])
+    }
+    print(String(decoding: json, as: UTF8.self))
+    exit(0)
+}
 if arguments.first == "memory" {
     exit(MemoryBenchmarks.child(Array(arguments.dropFirst())))
 }
@@ -112,6 +123,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
            calloutmap-bench search
            calloutmap-bench pins
            calloutmap-bench peer --markers N [--frames F] [--clicks K]
+           calloutmap-bench real DIR
     Prints JSON: app start → first frame and click → select at 100k annotations
     (both need a display; null without one), pan frame cost (median/p95 ms,
     offscreen) bare and with 1k price pins in view, adding 10k/100k annotations,
