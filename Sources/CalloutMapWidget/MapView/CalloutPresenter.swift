@@ -140,7 +140,7 @@ final class CalloutPresenter: CalloutHost {
     var temporaryTitle: String? { map.temporaryCalloutTitle }
     var animationsEnabled: Bool { map.animationsEnabled }
     func pan(by offset: Point) { map.animatePan(by: offset) }
-    var isUserMoving: Bool { map.press != nil || map.pinchStartZoom != nil }
+    var isUserMoving: Bool { map.motion.isHeld }
 
     func members(of view: AnnotationView) -> (names: [String], more: Int) {
         guard let cluster = view.annotation as? ClusterAnnotation else { return ([], 0) }

@@ -97,65 +97,6 @@ extension MapView {
     public func clusterOptions(forClusteringIdentifier identifier: String) -> ClusterOptions {
         annotationLayer.clusters.options(for: identifier)
     }
-}
-
-/// Regions, as `MKMapView` has them (as boxes of longitude and latitude).
-extension MapView {
-    /// The box of longitudes and latitudes the map shows now.
-    public var visibleRegion: GeoBounds { viewport.visibleBounds }
-
-    /// Moves the map to show a region whole (centred; as close as it fits), animated as one
-    /// smooth zoom when `animated` and animations are on.
-    /// Asked before the map has a size (its window not yet shown), the region is fitted to the
-    /// size it gets first.
-    public func setRegion(_ region: GeoBounds, animated: Bool) {
-        setRegion(region, edgePadding: .zero, animated: animated)
-    }
-
-    /// Moves the map to show a region whole within what `edgePadding` leaves of the view (the
-    /// part not under a toast, a panel or a bar over the map; MapKit's `setVisibleMapRect(_:edgePadding:animated:)`).
-    public func setRegion(_ region: GeoBounds, edgePadding: EdgeInsets, animated: Bool) {
-        fit(region, edgePadding: edgePadding, animated: animated)
-    }
-
-    /// Moves the map to show annotations, with room around them for their views (MapKit's
-    /// `showAnnotations`); one annotation is centred at street level (see `closestFitZoom`). Asked before the map has
-    /// a size, they are fitted to the size it gets first.
-    public func showAnnotations(_ shown: [any Annotation], animated: Bool) {
-        showAnnotations(shown, edgePadding: EdgeInsets(all: Self.annotationRoom), animated: animated)
-    }
-
-    /// Moves the map to show annotations within what `edgePadding` leaves of the view; give
-    /// each edge room for the annotations' views as well (`showAnnotations(_:animated:)` keeps 48 points).
-    public func showAnnotations(_ shown: [any Annotation], edgePadding: EdgeInsets, animated: Bool) {
-        guard let region = GeoBounds(enclosing: shown.map(\.coordinate)) else { return }
-        fit(region, edgePadding: edgePadding, animated: animated)
-    }
-
-    /// The room `showAnnotations` keeps on every side: a pin's height, so pins at the edge show whole.
-    public static let annotationRoom = 48.0
-
-    /// The closest a fit (`setRegion`, `showAnnotations`) zooms in, however small the region: 15 over
-    /// the offline map alone — past that it has no more detail, and one place would show as a
-    /// pin on a blank plain — and 17 (a street) with tile layers.
-    public var closestFitZoom: Double { tileLayers.isEmpty ? 15 : 17 }
-
-    /// Fits a region now, or at the first allocation: fitted to no size at all it would be the
-    /// whole world at zoom 0 (as files named at launch were shown before this waited).
-    private func fit(_ region: GeoBounds, edgePadding: EdgeInsets, animated: Bool) {
-        guard viewport.size.width > 0, viewport.size.height > 0 else {
-            pendingFit = (region, edgePadding)
-            return
-        }
-        move(to: viewport.fitting(region, edgePadding: edgePadding, maxZoom: closestFitZoom), animated: animated)
-    }
-
-    /// The fit asked for before the map had a size, done once it has one.
-    func fitPendingRegion() {
-        guard let (region, edgePadding) = pendingFit, viewport.size.width > 0, viewport.size.height > 0 else { return }
-        let target = viewport.fitting(region, edgePadding: edgePadding, maxZoom: closestFitZoom)
-        setCenter(target.centerCoordinate, zoom: target.zoom)  // nothing was shown yet: no animation
-    }
 
     /// The annotations whose coordinates lie in a region (MapKit's `annotations(in:)`), in the
     /// order they were added; clusters are not included, their members are.
@@ -164,25 +105,5 @@ extension MapView {
         let found = annotationLayer.annotations.annotations(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY)
         let set = annotationLayer.annotations
         return found.sorted { (set.order(of: $0) ?? 0) < (set.order(of: $1) ?? 0) }
-    }
-
-    /// Goes to another viewport of the same size: at once, or as one zoom about the point that
-    /// stays put on screen (a pan when the zoom is the same).
-    private func move(to target: Viewport, animated: Bool) {
-        guard animated, animationsEnabled, widget != nil, gtk_widget_get_mapped(widget) != 0 else {
-            return setCenter(target.centerCoordinate, zoom: target.zoom)
-        }
-        stopMotion()
-        var dx = target.center.x - viewport.center.x
-        dx -= dx.rounded()  // the shorter way round the world
-        let w0 = viewport.worldSize, w1 = target.worldSize
-        let delta = Point(x: dx * w0, y: (target.center.y - viewport.center.y) * w0)
-        if abs(target.zoom - viewport.zoom) < 1e-6 { return animatePan(by: Point(x: -delta.x, y: -delta.y)) }
-        // The world point F on the same screen spot in both: (F − c0)·w0 = (F − c1)·w1.
-        let c0 = viewport.center, c1 = WorldPoint(x: c0.x + dx, y: target.center.y)
-        let fixed = WorldPoint(x: (c0.x * w0 - c1.x * w1) / (w0 - w1), y: (c0.y * w0 - c1.y * w1) / (w0 - w1))
-        let anchor = Point(x: (fixed.x - c0.x) * w0 + viewport.size.width / 2, y: (fixed.y - c0.y) * w0 + viewport.size.height / 2)
-        zoomAnimation = ZoomAnimation(from: viewport.zoom, to: target.zoom, anchor: anchor, start: frameTime())
-        startTicking()
     }
 }

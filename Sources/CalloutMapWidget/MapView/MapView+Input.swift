@@ -6,6 +6,8 @@ import CalloutMapGtk
 /// Pointer, touchpad and keyboard input: drag to pan with a fling, wheel and
 /// pinch zoom anchored where the pointer or fingers are, double-click zoom, the context
 /// menu's gestures; the controllers that hand keys to `keyPressed` (MapView+Keys.swift).
+/// What the input does to the camera is `motion`'s (CameraMotion); a press on a draggable
+/// pin moves the pin (MapView+PinDragging.swift).
 extension MapView {
     func installControllers() {
         let drag = gtk_gesture_drag_new()!
@@ -98,14 +100,13 @@ extension MapView {
     // MARK: Drag and fling
 
     func dragBegan(at p: Point) {
-        stopMotion()
+        motion.stop(&viewport)
         // Presses on the callout are the callout's (its buttons and text), never a pan or a map click.
         if callouts.contains(p) {
-            press = nil
+            motion.ignorePress()
             return
         }
-        press = PressTracker(start: p)
-        dragApplied = .zero
+        motion.beginPress(at: p)
         pinDragCancelled = false
         // A press on a draggable pin moves the pin, not the map.
         pressHit = (p, annotationView(at: p))
@@ -115,23 +116,19 @@ extension MapView {
     }
 
     func dragMoved(by offset: Point) {
-        guard var tracker = press else { return }
-        tracker.move(to: tracker.start + offset)
-        press = tracker
-        guard tracker.isDrag else { return }
+        guard motion.movePress(by: offset), let start = motion.press?.start else { return }
         if let pin = draggedPin {
-            movePin(pin.view, to: tracker.start + offset - pin.grab)
+            movePin(pin.view, to: start + offset - pin.grab)
             return
         }
-        viewport.pan(by: offset - dragApplied)
-        dragApplied = offset
+        motion.followDrag(to: offset, &viewport)
         regionChanged(settled: false, animated: false)
     }
 
     func dragEnded(at offset: Point) {
-        guard let ended = press else { return }
+        guard let ended = motion.press else { return }  // as it was before this last move
         dragMoved(by: offset)
-        press = nil
+        motion.endPress()
         if draggedPin != nil {
             if ended.isDrag { endPinDrag(cancelled: false) }
             draggedPin = nil
@@ -141,7 +138,7 @@ extension MapView {
             return
         }
         // A fling (swipe) follows drag-end within the same event; settle only if none starts.
-        if kinetic == nil && dragApplied != .zero {
+        if !motion.isAnimating && motion.dragMovedMap {
             Timer.after(milliseconds: 0) { [weak self] in
                 guard let self, !self.isMoving else { return }
                 self.regionChanged(settled: true, animated: false)
@@ -150,69 +147,25 @@ extension MapView {
     }
 
     func flung(velocity: Point) {
-        guard dragApplied != .zero, let pan = KineticPan(velocity: velocity), animationsEnabled else { return }
-        kinetic = (pan, frameTime(), .zero)
+        guard animationsEnabled, motion.fling(velocity: velocity, at: frameTime()) else { return }
         startTicking()
-    }
-
-    // MARK: Dragging pins
-
-    /// Moves a dragged pin's anchor, reporting starting then dragging the first time.
-    func movePin(_ view: AnnotationView, to anchor: Point) {
-        if view.dragState == .none {
-            guard !pinDragCancelled else { return }
-            annotationLayer.keep(view.annotation!)
-            setDragState(view, .starting)
-            setDragState(view, .dragging)
-        }
-        guard view.dragState == .dragging else { return }
-        view.anchor = anchor
-        view.moved()
-        queueDraw()
-    }
-
-    /// Ends a pin drag: the model moves to where the pin was dropped, or stays where it was if cancelled.
-    func endPinDrag(cancelled: Bool) {
-        guard let pin = draggedPin, pin.view.dragState == .dragging,
-              let annotation = pin.view.annotation as? MovableAnnotation else { return }
-        if cancelled {
-            setDragState(pin.view, .canceling)
-            annotation.coordinate = pin.original
-        } else {
-            setDragState(pin.view, .ending)
-            annotation.coordinate = viewport.coordinate(at: pin.view.anchor)
-        }
-        annotationLayer.update(annotation)
-        if !pin.view.isSelected { annotationLayer.release(annotation) }
-        setDragState(pin.view, .none)
-        pinDragCancelled = cancelled
-        queueDraw()
-    }
-
-    private func setDragState(_ view: AnnotationView, _ state: AnnotationDragState) {
-        let old = view.dragState
-        view.dragState = state
-        delegate?.mapView(self, annotationView: view, didChange: state, fromOldState: old)
     }
 
     // MARK: Pinch
 
     func pinchBegan() {
-        stopMotion()
-        pinchStartZoom = viewport.zoom
+        motion.beginPinch(&viewport)
     }
 
     /// `scale` is relative to the fingers' distance when the pinch began.
     func pinched(scale: Double, around center: Point?) {
-        guard let start = pinchStartZoom else { return }
         let anchor = center ?? Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
-        viewport.setZoom(start + ZoomSteps.pinch(scale: scale), keeping: anchor)
+        guard motion.pinch(scale: scale, around: anchor, &viewport) else { return }
         regionChanged(settled: false, animated: false)
     }
 
     func pinchEnded() {
-        guard pinchStartZoom != nil else { return }
-        pinchStartZoom = nil
+        guard motion.endPinch() else { return }
         regionChanged(settled: true, animated: false)
     }
 
@@ -223,40 +176,5 @@ extension MapView {
         let delta = wheel ? -dy * ZoomSteps.wheelNotch : -dy * ZoomSteps.smoothScrollUnit
         zoom(by: delta, keeping: pointer, animated: wheel)
         return true
-    }
-
-    // MARK: Frame ticks
-
-    func startTicking() {
-        guard tickID == 0, let widget else { return }
-        tickID = Timer.tick(widget) { [weak self] now in
-            guard let self else { return false }
-            let running = self.advance(to: now)
-            if !running { self.tickID = 0 }
-            return running
-        }
-    }
-
-    /// Moves fling and zoom animations to frame time `now`; false once both are done.
-    func advance(to now: Double) -> Bool {
-        if let (pan, start, applied) = kinetic {
-            let offset = pan.offset(at: now - start)
-            viewport.pan(by: offset - applied)
-            kinetic = pan.isFinished(at: now - start) ? nil : (pan, start, offset)
-        }
-        if let animation = zoomAnimation {
-            viewport.setZoom(animation.zoom(at: now), keeping: animation.anchor)
-            if animation.isFinished(at: now) { zoomAnimation = nil }
-        }
-        if let a = panAnimation {
-            let p = min(1, max(0, (now - a.start) / 0.3))
-            let eased = 1 - pow(1 - p, 3)
-            let target = a.total * eased
-            viewport.pan(by: target - a.applied)
-            panAnimation = p >= 1 ? nil : (a.start, a.total, target)
-        }
-        let running = kinetic != nil || zoomAnimation != nil || panAnimation != nil
-        regionChanged(settled: !running, animated: true)
-        return running
     }
 }

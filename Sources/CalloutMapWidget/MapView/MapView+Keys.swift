@@ -71,7 +71,7 @@ extension MapView {
     }
 
     private func panAnimatedByKey(_ delta: Point, fast: Bool) {
-        stopMotion()
+        motion.stop(&viewport)
         viewport.pan(by: fast ? delta * 4 : delta)
         regionChanged(settled: true, animated: false)
     }

@@ -92,7 +92,6 @@ public final class MapView: WidgetImplementation {
     lazy var focusTooltip = FocusTooltip()
     /// The item whose tooltip was last reported to the delegate (nil once none shows).
     var tooltipShown: ObjectIdentifier?
-    var panAnimation: (start: Double, total: Point, applied: Point)?
     /// How a selected pin shows its information, unless its view says otherwise
     /// (`AnnotationView.calloutMode`); switching shows the callouts of the selected views that
     /// follow the map the new way (those with an approach of their own stay as they are).
@@ -176,18 +175,13 @@ public final class MapView: WidgetImplementation {
     /// Rasterising new tiles may take this long in one frame (ms); the rest wait a frame.
     package static let tileBudgetPerFrame = 8.0
 
-    /// A region to fit once the map has a size (`setRegion`/`showAnnotations` before it had
-    /// one); any later move of the camera replaces it.
-    var pendingFit: (region: GeoBounds, edgePadding: EdgeInsets)?
     /// Annotations to select once the map has a size (`selectAnnotation` before it had one).
     var pendingSelection: [any Annotation] = []
-    var kinetic: (pan: KineticPan, start: Double, applied: Point)?
-    var zoomAnimation: ZoomAnimation?
+    /// The camera's motion: drag, glide, pinch, pan and zoom animations, and the region to fit
+    /// once the map has a size (`setRegion`/`showAnnotations` before it had one).
+    var motion = CameraMotion()
     var tickID: UInt32 = 0
     var pointer: Point?
-    var press: PressTracker?
-    var dragApplied = Point.zero
-    var pinchStartZoom: Double?
 
     /// A map of `basemap` centred on a coordinate at a zoom level (0 the whole world, 19 a street).
     /// The first map made also lets Swift concurrency run under GTK's main loop
@@ -267,7 +261,7 @@ public final class MapView: WidgetImplementation {
         scene.focusRing = focusRingView
         scene.focusedOverlay = shapeProxies.focused
         if let pin = draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
-        scene.zoomIsMoving = zoomAnimation != nil || pinchStartZoom != nil
+        scene.zoomIsMoving = motion.isZooming
         let complete = scene.append(to: snapshot)
         callouts.snapshot(snapshot)
         if let controls = zoomControls.box { gtk_widget_snapshot_child(widget, controls, snapshot) }
@@ -306,7 +300,7 @@ public final class MapView: WidgetImplementation {
             if !hadArea, size.width > 0, size.height > 0 {
                 // The first real size: the region asked for meanwhile, then the delegate hears the
                 // region (moves before had none to report), then the selections asked for.
-                if pendingFit != nil { fitPendingRegion() } else { regionChanged(settled: true, animated: false) }
+                if motion.pendingFit != nil { fitPendingRegion() } else { regionChanged(settled: true, animated: false) }
                 selectPending()
             }
             if hasDrawnFirstFrame { reportSizeChange() }
