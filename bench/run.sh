@@ -9,5 +9,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh bench
 swift build -c release --product calloutmap-bench >&2
+swift build -c release --product calloutmap >&2  # the app: start → first frame, the million points in the window
 python3 tools/bench-data/make_real_data.py .build/bench-data
 exec ./scripts/with-display.sh "$(swift build -c release --show-bin-path)/calloutmap-bench" --real-data .build/bench-data "$@"
