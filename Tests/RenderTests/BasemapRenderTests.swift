@@ -69,4 +69,21 @@ final class BasemapRenderTests: XCTestCase {
             }
         }
     }
+
+    /// The scale bar and the attribution are drawn once and copied while they stay the same: a
+    /// kept plate must never show what another zoom or look would.
+    func testPlatesFollowTheZoomAndTheLookThoughTheyAreKept() {
+        MainActor.assumeIsolated {
+            let center = Coordinate(latitude: 37.77, longitude: -122.42)
+            func strip(_ map: RenderedMap) -> [UInt8] {  // the bottom 40 px, where the plates are
+                Array(map.pixels[(map.height - 40 * map.scale) * map.width * 4..<map.pixels.count])
+            }
+            for scale in [1, 2] {
+                let first = strip(RenderedMap(center: center, zoom: 12, scale: scale))
+                XCTAssertEqual(strip(RenderedMap(center: center, zoom: 12, scale: scale)), first, "the same plates again (×\(scale))")
+                XCTAssertNotEqual(strip(RenderedMap(center: center, zoom: 9, scale: scale)), first, "another scale bar (×\(scale))")
+                XCTAssertNotEqual(strip(RenderedMap(center: center, zoom: 12, style: .dark, scale: scale)), first, "dark plates (×\(scale))")
+            }
+        }
+    }
 }

@@ -64,8 +64,8 @@ package final class AnnotationLayer {
     /// A view for `annotation`: from the pool for `identifier`, or a new one of the registered class.
     package func dequeueView(withIdentifier identifier: String, for annotation: any Annotation) -> AnnotationView {
         let view: AnnotationView
-        if var pool = pools[identifier], let reused = pool.popLast() {
-            pools[identifier] = pool
+        // Popped in place: a copy of the pool out of the dictionary would copy every view in it.
+        if let reused = pools[identifier]?.popLast() {
             view = reused
         } else {
             let type = registry[identifier] ?? MarkerAnnotationView.self

@@ -100,6 +100,7 @@ final class MapRaster {
             // Drawn afresh each frame, still into an image first: one paint reaches GTK's node.
             self.key = nil
             surface = nil
+            drawn = nil  // not held while another is made: one image at a time
             let image = Self.reusable(scratch, width: Int32((viewport.size.width * Double(scale)).rounded(.up)),
                                       height: Int32((viewport.size.height * Double(scale)).rounded(.up)))
             scratch = image
@@ -133,6 +134,7 @@ final class MapRaster {
 
     private func redraw(viewport: Viewport, scale: Int, paintMap: (OpaquePointer, Viewport, Bool) -> Bool) -> Bool {
         redraws += 1
+        drawn = nil  // not held while another is made: one image at a time
         let m = Self.margin, s = Double(scale)
         let wide = viewport.growing(by: m)
         let image = Self.reusable(surface, width: Int32((wide.size.width * s).rounded(.up)), height: Int32((wide.size.height * s).rounded(.up)))

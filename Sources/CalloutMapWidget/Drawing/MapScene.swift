@@ -110,7 +110,8 @@ package struct MapScene {
             for callout in callouts { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
         }
-        OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale, margins: layoutMargins)
+        OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale, margins: layoutMargins,
+                       scale: scale)
             .append(to: snapshot, viewport: viewport, attribution: attribution)
         return complete
     }

@@ -15,6 +15,8 @@ struct OverlayPainter {
     var numberLocale = Locale(identifier: "en_US_POSIX")
     /// What is over the map's edges (a toast, a bar): the plates sit inside it.
     var margins = EdgeInsets.zero
+    /// Device pixels per logical pixel: plates are kept as images at this scale.
+    var scale = 1
 
     var plate: RGBA { style.isDark ? RGBA(0x242424, alpha: 0.82) : RGBA(0xFFFFFF, alpha: 0.82) }
     var ink: RGBA { style.isDark ? RGBA(0xDEDDDA) : RGBA(0x3D3846) }
@@ -57,15 +59,51 @@ struct OverlayPainter {
         return Rect(x: x, y: size.height - margins.bottom - Self.margin - height, width: width, height: height)
     }
 
+    /// A plate as drawn, by everything that shapes it; the attribution's stays the same from frame
+    /// to frame, the scale bar's as long as the zoom and latitude keep its width.
+    private struct PlateKey: Hashable {
+        var rect: Rect, text: String, barWidth: Double, dark: Bool, scale: Int, font: String
+    }
+    /// Plates drawn once and copied while they stay the same: shaping and drawing their text
+    /// with Pango every frame was a tenth of a pan frame. A few at most (the map's two, a resize's).
+    private static var plates: [PlateKey: Surface] = [:]
+
     private func drawPlate(_ snapshot: OpaquePointer, _ r: Rect, text: String, barWidth: Double) {
-        // Drawn into a node exactly the plate's size.
+        // Drawn into a node exactly the plate's size, from an image whose corner is a whole device
+        // pixel: copied unscaled, it is the pixels drawing the plate there would give.
+        let s = Double(scale)
+        let x0 = (r.minX * s).rounded(.down) / s, y0 = (r.minY * s).rounded(.down) / s
+        let key = PlateKey(rect: r, text: text, barWidth: barWidth, dark: style.isDark, scale: scale, font: fontName)
+        let image: Surface
+        if let kept = Self.plates[key] {
+            image = kept
+        } else {
+            image = Surface(adopting: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(((r.maxX - x0) * s).rounded(.up)),
+                                                                 Int32(((r.maxY - y0) * s).rounded(.up)))!)
+            // Scaled by the matrix, not the surface's device scale: Pango then hints and spaces
+            // the text as in the map's own cairo node (with a device scale it came out wider).
+            let cr = cairo_create(image.pointer)!
+            cairo_scale(cr, s, s)
+            cairo_translate(cr, -x0, -y0)
+            paintPlate(cr, r, text: text, barWidth: barWidth)
+            cairo_destroy(cr)
+            cairo_surface_flush(image.pointer)
+            if Self.plates.count >= 8 { Self.plates.removeAll() }
+            Self.plates[key] = image
+        }
+        var rect = graphene_rect_t()
+        graphene_rect_init(&rect, Float(r.minX), Float(r.minY), Float(r.width), Float(r.height))
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &rect) else { return }
+        cairo_translate(cr, x0, y0)
+        cairo_scale(cr, 1 / s, 1 / s)
+        cairo_set_source_surface(cr, image.pointer, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+    }
+
+    private func paintPlate(_ cr: OpaquePointer, _ r: Rect, text: String, barWidth: Double) {
         let gap = barWidth > 0 ? 8.0 : 0
         let (x, y, width, height) = (r.minX, r.minY, r.width, r.height)
-        var rect = graphene_rect_t()
-        graphene_rect_init(&rect, Float(x), Float(y), Float(width), Float(height))
-        guard let cr = gtk_snapshot_append_cairo(snapshot, &rect) else { return }
-        defer { cairo_destroy(cr) }
-
         roundedRectangle(cr, x, y, width, height, radius: height / 2 > 8 ? 8 : height / 2)
         setColor(cr, plate)
         cairo_fill(cr)
