@@ -9,6 +9,7 @@ package final class OffscreenRenderer {
     private let renderer: ObjectRef
 
     package init() throws {
+        RenderingEnvironment.prepare()  // before GTK starts, as every other start does
         _ = gtk_init_check()
         let r = gsk_cairo_renderer_new()!
         var error: UnsafeMutablePointer<GError>?

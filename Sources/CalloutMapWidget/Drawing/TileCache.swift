@@ -50,9 +50,9 @@ package final class TileCache {
     /// needs about thirty, and each is drawn on its own (its own image, the basemap read
     /// with `pread`), so two cores draw them in about half the time.
     package func prepare(_ tiles: [TileID], style: BasemapStyle, scale: Int) {
-        var missing: [TileID] = []
+        var missing: [TileID] = [], seen = Set<TileID>()  // a wrapped world may show a tile twice
         for tile in tiles where images.lookup(Key(tile: tile.wrapped, scale: scale, style: style.name)) == nil {
-            if !missing.contains(tile.wrapped) { missing.append(tile.wrapped) }
+            if seen.insert(tile.wrapped).inserted { missing.append(tile.wrapped) }
         }
         guard missing.count > 1 else { return }
         let renderer = self.renderer, wanted = missing
