@@ -128,13 +128,29 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// A band file: header, index, then every cell decoded and every tile of zooms 0–3 asked for.
+    /// A band read from memory and the same bytes read from a file cell by cell (as the map reads
+    /// its bands): the same answer either way, every indexed cell whole.
     static func basemap(_ bytes: [UInt8]) {
-        guard let band = try? BasemapBand(bytes: bytes, file: "fuzz.cmb") else { return }
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("calloutmap-fuzz-\(getpid()).cmb")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile: BasemapBand?
+        if (try? Data(bytes).write(to: url)) != nil { fromFile = try? BasemapBand(contentsOf: url) } else { fromFile = nil }
+        guard let band = try? BasemapBand(bytes: bytes, file: "fuzz.cmb") else {
+            precondition(fromFile == nil, "a file read what memory refused")
+            return
+        }
+        precondition(fromFile != nil, "a file refused what memory read")
         for (x, y) in band.cellKeys {
             guard let cell = band.cell(x: x, y: y) else { preconditionFailure("an indexed cell did not decode") }
             for layer in cell.layers {
                 precondition(layer.starts.last.map { Int($0) * 2 } == layer.points.count, "geometry starts past the points")
             }
+            let read = fromFile!.cell(x: x, y: y)
+            precondition(read.map { c in
+                c.layers.count == cell.layers.count && zip(c.layers, cell.layers).allSatisfy {
+                    $0.kind == $1.kind && $0.points == $1.points && $0.starts == $1.starts
+                }
+            } ?? false, "a cell read from the file differs from the one in memory")
         }
         let basemap = Basemap(bands: [band])
         for z in 0...3 {
