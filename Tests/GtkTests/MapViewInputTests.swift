@@ -151,7 +151,7 @@ final class MapViewInputTests: XCTestCase {
             map.pinchBegan()
             map.pinched(scale: 1.5, around: anchor)
             GtkTestSupport.spin(0.1)
-            XCTAssertEqual(raster.scaledFrames, 1, "the pinch's frame is the image scaled")
+            XCTAssertGreaterThanOrEqual(raster.scaledFrames, 1, "the pinch's frames are the image scaled")  // names landing may add one
             XCTAssertTrue(raster.lastFrameWasScaled)
             map.pinchEnded()
             GtkTestSupport.spin(0.1)

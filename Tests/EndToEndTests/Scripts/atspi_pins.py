@@ -3,8 +3,8 @@
 process as AT-SPI sees it:
 [{"name": ..., "description": ..., "role": ..., "x": ..., "y": ..., "width": ..., "height": ...,
   "showing": whether it is on screen now}].
-Usage: atspi_pins.py PID [--click NAME | --focused | --labels]; --click also performs that
-button's first action (what a screen reader does); --focused prints instead the object that
+Usage: atspi_pins.py PID [--click NAME... | --focused | --labels]; --click also performs the
+first action of the first button with one of those names (what a screen reader does); --focused prints instead the object that
 has keyboard focus: {"name": ..., "role": ...} (null for none); --labels prints the text of
 every label of the app, in every window: ["...", ...]. Only the app with that process id is
 asked: another (a test runner waiting on this script) would never answer."""
@@ -77,10 +77,11 @@ if args == ["--labels"]:
     sys.exit(0)
 buttons = []
 walk(app, buttons)
-if len(args) == 2 and args[0] == "--click":
-    target = next((b for b in buttons if b["name"] == args[1]), None)
+if len(args) >= 2 and args[0] == "--click":
+    # The first button with any of the names given (one walk finds and presses it).
+    target = next((b for b in buttons if b["name"] in args[1:]), None)
     if target is None:
-        print(f"no button named {args[1]!r}", file=sys.stderr)
+        print(f"no button named {' or '.join(map(repr, args[1:]))}", file=sys.stderr)
         sys.exit(1)
     target["node"].queryAction().doAction(0)
 print(json.dumps([{k: v for k, v in b.items() if k != "node"} for b in buttons]))
