@@ -24,6 +24,7 @@ enum ClusterCounts {
         }
         guard let file else { return usage() }
         let url = URL(fileURLWithPath: file)
+        let fileMB = Double((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) / 1e6
         let parseStart = DispatchTime.now().uptimeNanoseconds
         let result = GeoJSONLoader.load(contentsOf: url)
         if let fatal = result.problems.first(where: { $0.severity == .fatal }) {
@@ -41,6 +42,9 @@ enum ClusterCounts {
                                               "minPoints": options.minPoints, "maxZoom": options.maxZoom],
                                   "items_per_zoom": counts,
                                   "parse_ms": Benchmarks.round2(Double(start - parseStart) / 1e6),
+                                  // The file's megabytes over the whole load (reading it, parsing, making the pins).
+                                  "parse_mb_per_s": Benchmarks.round2(fileMB / (Double(start - parseStart) / 1e9)),
+                                  "features_read_ahead": result.featuresReadAhead,
                                   "build_ms": Benchmarks.round2(Double(end - start) / 1e6),
                                   "peak_rss_mb": Double(Benchmarks.peakRSSKilobytes() / 1024)]
         if details {

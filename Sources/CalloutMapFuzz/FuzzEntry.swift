@@ -52,6 +52,19 @@ enum FuzzTarget: String, CaseIterable {
         precondition(pieces.annotations.map(\.title) == result.annotations.map(\.title)
                      && pieces.annotations.map(\.coordinate) == result.annotations.map(\.coordinate)
                      && pieces.problems == result.problems, "reading in small pieces changed the result")
+        // simdjson reading stretches of a few bytes ahead, or JSONReader alone, gives the same places.
+        var options = GeoJSONLoader.Options()
+        options.readAhead = 1 + Int(bytes.last ?? 0) % 97
+        let ahead = GeoJSONLoader.load(data: Data(bytes), file: "fuzz.geojson", options: options)
+        options.readAhead = nil
+        let alone = GeoJSONLoader.load(data: Data(bytes), file: "fuzz.geojson", options: options)
+        precondition(ahead.annotations.map(\.coordinate) == alone.annotations.map(\.coordinate)
+                     && ahead.annotations.map(\.title) == alone.annotations.map(\.title)
+                     && ahead.annotations.map(\.subtitle) == alone.annotations.map(\.subtitle)
+                     && ahead.annotations.map(\.identifier) == alone.annotations.map(\.identifier)
+                     && ahead.annotations.map(\.properties) == alone.annotations.map(\.properties)
+                     && ahead.overlays.count == alone.overlays.count
+                     && ahead.problems == alone.problems, "reading ahead with simdjson changed the result")
     }
 
     /// What any file of places gave: usable pins, shapes whose every position is a number and that

@@ -25,6 +25,8 @@ public enum GeoJSONLoader {
         public var problems: [GeoJSONProblem]
         /// The load was stopped by its `Cancellation`; what was read is dropped.
         public var wasCancelled = false
+        /// How many features simdjson read ahead (`Options.readAhead`), for tests and the benchmark.
+        package var featuresReadAhead = 0
 
         /// Nothing loaded: the whole file refused, for a reason (at a line of an XML file).
         static func refused(_ file: String, line: Int? = nil, _ message: String) -> Result {
@@ -38,18 +40,29 @@ public enum GeoJSONLoader {
     /// of its first other properties.
     public struct Options: Sendable, Equatable {
         /// The property to take titles from, before the usual names (`title`, `name`, …).
-        public var titleProperty: String?
+        public var titleProperty: String? { didSet { titleKeys = Self.keys(titleProperty, Self.usualTitleKeys) } }
         /// The property to take subtitles from, before `subtitle` and `description`.
-        public var subtitleProperty: String?
+        public var subtitleProperty: String? { didSet { subtitleKeys = Self.keys(subtitleProperty, Self.usualSubtitleKeys) } }
+        /// The keys a title (a subtitle) is looked for under, in order: made once, not per feature.
+        private(set) var titleKeys: [String]
+        private(set) var subtitleKeys: [String]
 
         /// Options; nil keeps the usual property names.
         public init(titleProperty: String? = nil, subtitleProperty: String? = nil) {
             self.titleProperty = titleProperty
             self.subtitleProperty = subtitleProperty
+            titleKeys = Self.keys(titleProperty, Self.usualTitleKeys)
+            subtitleKeys = Self.keys(subtitleProperty, Self.usualSubtitleKeys)
         }
 
-        static let titleKeys = ["title", "name", "Name", "NAME", "label"]
-        static let subtitleKeys = ["subtitle", "description"]
+        static let usualTitleKeys = ["title", "name", "Name", "NAME", "label"]
+        static let usualSubtitleKeys = ["subtitle", "description"]
+        /// How many bytes of a FeatureCollection's features simdjson reads ahead at a time, on every
+        /// core, where they are all Points (`PointFeatureChunks`); nil reads them all with `JSONReader`.
+        /// Set only by tests and the fuzzer, to compare the two ways and to cut small files.
+        package var readAhead: Int? = 1 << 20
+
+        private static func keys(_ first: String?, _ usual: [String]) -> [String] { (first.map { [$0] } ?? []) + usual }
     }
 
     /// Longest title, subtitle or property kept; longer text is cut (and reported), never dropped.
@@ -117,6 +130,7 @@ public enum GeoJSONLoader {
     }
 
     /// Walks one GeoJSON text: a FeatureCollection feature by feature, or one Feature or geometry.
+
     private static func load(reader: JSONReader, file: String, options: Options, cancellation: Cancellation?,
                              progress: Progress?) -> Result {
         func fatal(_ message: String) -> Result {
@@ -128,6 +142,7 @@ public enum GeoJSONLoader {
         var overlays: [ShapeOverlay] = []
         var problems: [GeoJSONProblem] = []
         var sawFeatures = false
+        var featuresReadAhead = 0
         let top: GeoJSONObject
         do {
             guard reader.peek() == UInt8(ascii: "{") else {
@@ -138,7 +153,11 @@ public enum GeoJSONLoader {
             top = try GeoJSONObject(&reader, options: options) { r in
                 sawFeatures = true
                 var i = 0
-                try r.elements { r in
+                let ahead = options.readAhead.flatMap { PointFeatureChunks(r.bytes, arrayStart: r.position, size: $0, options: options,
+                                                                   cancellation: cancellation) }
+                if cancellation?.isCancelled == true { throw Cancelled() }
+                let total = Double(max(r.bytes.count, 1))
+                try r.elements({ r in
                     switch try feature(&r, options: options) {
                     case .success(let places):
                         annotations += places.pins
@@ -150,7 +169,19 @@ public enum GeoJSONLoader {
                     i += 1
                     if i % 1024 == 0, cancellation?.isCancelled == true { throw Cancelled() }
                     if let progress, i % progressInterval == 0 { progress(i, r.fractionRead) }
-                }
+                }, handOver: { position in
+                    guard let chunk = ahead?.take(at: position), let count = chunk.count else { return nil }
+                    annotations += chunk.pins
+                    problems += chunk.notes.map { GeoJSONProblem(file: file, feature: i + $0.feature, severity: .adjusted, message: $0.message) }
+                    if let progress {
+                        for n in stride(from: (i / progressInterval + 1) * progressInterval, through: i + count, by: progressInterval) {
+                            progress(n, Double(chunk.end) / total)
+                        }
+                    }
+                    i += count
+                    featuresReadAhead += count
+                    return chunk.end
+                })
             }
             try reader.expectEnd()
         } catch let failure as JSONReader.Failure {
@@ -162,7 +193,7 @@ public enum GeoJSONLoader {
         switch top.type {
         case "FeatureCollection":
             guard sawFeatures else { return fatal("has no \"features\" array") }
-            return Result(annotations: annotations, overlays: overlays, problems: problems)
+            return Result(annotations: annotations, overlays: overlays, problems: problems, featuresReadAhead: featuresReadAhead)
         case "Feature":
             switch top.places(of: top.geometry) {
             case .success(let places):

@@ -49,6 +49,12 @@ struct GeoJSONObject {
 
     private init() {}
 
+    /// A Feature as `PointFeatureChunks` read it: its properties and id to be filled in.
+    init(feature id: String?) {
+        type = "Feature"
+        self.id = id
+    }
+
     /// The geometry this object is, when it is one (a bare Point, MultiPoint, …).
     var asGeometry: Geometry { Geometry(type: type, coordinates: coordinates, geometries: geometries) }
 
@@ -77,8 +83,7 @@ struct GeoJSONObject {
                 firstProblem = firstProblem ?? problem
                 continue
             }
-            places.pins.append(PointAnnotation(coordinate: Coordinate(latitude: lat, longitude: lon), title: properties.title,
-                                               subtitle: properties.subtitle, properties: properties.values, identifier: id))
+            places.pins.append(pin(longitude: lon, latitude: lat))
         }
         var styles: [Bool: (style: OverlayStyle?, notes: [String])] = [:]
         for part in parts {
@@ -105,6 +110,12 @@ struct GeoJSONObject {
         }
         guard places.pins.isEmpty && places.overlays.isEmpty && !parts.isEmpty else { return .success(places) }
         return .failure(.init(message: firstProblem.map { "has no usable position (\($0))" } ?? "has no positions"))
+    }
+
+    /// A pin at a position (checked by `problem`) with this feature's title, properties and id.
+    func pin(longitude: Double, latitude: Double) -> PointAnnotation {
+        PointAnnotation(coordinate: Coordinate(latitude: latitude, longitude: longitude), title: properties.title,
+                        subtitle: properties.subtitle, properties: properties.values, identifier: id)
     }
 
     static func problem(longitude lon: Double, latitude lat: Double) -> String? {
@@ -150,63 +161,82 @@ struct GeoJSONObject {
         var values = AnnotationProperties()
         var notes: [String] = []
 
+        /// One member as read: a string, number, boolean or null, or nil for an array or object.
+        typealias Member = (key: String, value: JSONValue?)
+
         mutating func read(_ r: inout JSONReader, options: GeoJSONLoader.Options) throws {
             guard r.peek() == UInt8(ascii: "{") else { return try r.skipValue() }
-            // Every member in order, a repeated key keeping its first place and its last value;
-            // looked up through `index`, so a feature of 200,000 properties reads in linear time.
+            var members: [Member] = []
+            try r.members { r, key in members.append((key, try r.scalar())) }
+            take(members, options: options)
+        }
+
+        /// Takes a feature's members, in the file's order, by the rules above (both readers give them here).
+        mutating func take(_ members: [Member], options: GeoJSONLoader.Options) {
+            // Every member in order, a repeated key keeping its first place and its last value; a
+            // feature of many properties finds repeats through `index`, so it reads in linear time.
             var all: [AnnotationProperties.Element] = []
-            var index: [String: Int] = [:]
-            var notText: Set<String> = []  // booleans (kept as text, but no title) and containers (not kept)
+            all.reserveCapacity(members.count)
+            var index: [String: Int]? = members.count > 16 ? [:] : nil
+            var notText: [String] = []  // booleans (kept as text, but no title) and containers (not kept)
+            func position(of key: String) -> Int? {
+                index.map { $0[key] } ?? all.firstIndex { $0.key == key }
+            }
             func put(_ key: String, _ value: String) {
-                if let i = index[key] {
+                if let i = position(of: key) {
                     all[i].value = value
                 } else {
-                    index[key] = all.count
+                    index?[key] = all.count
                     all.append((key, value))
                 }
             }
-            try r.members { r, key in
-                switch try r.scalar() {  // nil for an array or object
+            for (key, value) in members {
+                switch value {
                 case .string(let s)?: put(key, s)
                 case .number(let n)?: put(key, GeoJSONObject.text(n))
                 case .bool(let b)?:
                     put(key, String(b))
-                    notText.insert(key)
-                case nil: notText.insert(key)
+                    notText.append(key)
+                case nil: notText.append(key)
                 default: break  // null
                 }
             }
-            let titleKey = (options.titleProperty.map { [$0] } ?? []) + GeoJSONLoader.Options.titleKeys
-            let subtitleKey = (options.subtitleProperty.map { [$0] } ?? []) + GeoJSONLoader.Options.subtitleKeys
+            let titleKey = options.titleKeys, subtitleKey = options.subtitleKeys
+            // The first key of a list the feature has as text (loops, not closures: this runs per feature).
+            func first(of keys: [String], besides taken: Int?) -> Int? {
+                for key in keys where notText.isEmpty || !notText.contains(key) {
+                    if let i = position(of: key), i != taken { return i }
+                }
+                return nil
+            }
             // A title that is not text is said, not silently passed over (the next candidate is used).
-            for (what, key) in [("title", titleKey[0]), ("subtitle", subtitleKey[0])] where notText.contains(key) {
-                notes.append("has a \(what) that is not text; left out")
+            if !notText.isEmpty {
+                for (what, key) in [("title", titleKey[0]), ("subtitle", subtitleKey[0])] where notText.contains(key) {
+                    notes.append("has a \(what) that is not text; left out")
+                }
             }
-            var taken: Set<Int> = []
-            if let i = titleKey.lazy.compactMap({ notText.contains($0) ? nil : index[$0] }).first {
-                title = cut(all[i].value, "title")
-                taken.insert(i)
-            }
-            if let i = subtitleKey.lazy.compactMap({ notText.contains($0) ? nil : index[$0] }).first(where: { !taken.contains($0) }) {
-                subtitle = cut(all[i].value, "subtitle")
-                taken.insert(i)
-            }
+            let titleAt = first(of: titleKey, besides: nil)
+            if let i = titleAt { title = cut(all[i].value, "title") }
+            let subtitleAt = first(of: subtitleKey, besides: titleAt)
+            if let i = subtitleAt { subtitle = cut(all[i].value, "subtitle") }
+            let taken = (titleAt == nil ? 0 : 1) + (subtitleAt == nil ? 0 : 1)
             var kept: [AnnotationProperties.Element] = []
-            kept.reserveCapacity(min(all.count, GeoJSONLoader.maxProperties))
-            for (i, entry) in all.enumerated() where !taken.contains(i) {
+            kept.reserveCapacity(min(all.count - taken, GeoJSONLoader.maxProperties))
+            for (i, entry) in all.enumerated() where i != titleAt && i != subtitleAt {
                 guard kept.count < GeoJSONLoader.maxProperties else { break }
-                kept.append((entry.key, entry.value.count > GeoJSONLoader.maxTextLength ? cut(entry.value, nil) : entry.value))
+                kept.append((entry.key, cut(entry.value, nil)))
             }
-            let left = all.count - taken.count - kept.count
+            let left = all.count - taken - kept.count
             if left > 0 {
-                notes.append("has \(all.count - taken.count) properties; the first \(kept.count) kept, \(left) left out")
+                notes.append("has \(all.count - taken) properties; the first \(kept.count) kept, \(left) left out")
             }
             values = AnnotationProperties(uniqueEntries: kept)
-            if subtitle == nil { subtitle = Self.summary(of: values) }
+            if subtitle == nil, !kept.isEmpty { subtitle = Self.summary(of: values) }
         }
 
         private mutating func cut(_ text: String, _ what: String?) -> String {
-            guard text.count > GeoJSONLoader.maxTextLength else { return text }
+            // No more characters than UTF-8 bytes: most text is let through without counting characters.
+            guard text.utf8.count > GeoJSONLoader.maxTextLength, text.count > GeoJSONLoader.maxTextLength else { return text }
             if let what { notes.append("\(what) of \(text.count) characters cut to \(GeoJSONLoader.maxTextLength)") }
             return GeoJSONLoader.shortened(text)
         }

@@ -32,7 +32,7 @@ package struct JSONReader {
     /// (a MultiPolygon's coordinates inside a feature inside a collection).
     package static let maxDepth = 128
 
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private(set) var position = 0
     private var depth = 0
 
@@ -118,6 +118,20 @@ package struct JSONReader {
         defer { depth -= 1 }
         if consume(UInt8(ascii: "]")) { return }
         repeat { try body(&self) } while consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"))
+    }
+
+    /// As `elements`, but before each element `handOver` may take a stretch of elements starting
+    /// at the reader's position (read elsewhere), returning where it ends: at the `,` or `]` after them.
+    mutating func elements(_ body: (inout JSONReader) throws -> Void, handOver: (Int) throws -> Int?) throws {
+        try expect(UInt8(ascii: "["))
+        try enter()
+        defer { depth -= 1 }
+        if consume(UInt8(ascii: "]")) { return }
+        repeat {
+            skipSpace()
+            if let end = try handOver(position) { position = end } else { try body(&self) }
+        } while consume(UInt8(ascii: ","))
         try expect(UInt8(ascii: "]"))
     }
 

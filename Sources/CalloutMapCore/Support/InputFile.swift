@@ -83,9 +83,26 @@ package enum InputFile {
             let chunk = 8 << 20
             // One byte more than fstat said: the read that finds the end needs no room made (growing a
             // 140 MB buffer to look for a 141st MB copied it, doubling the peak of opening a big file).
-            var bytes = start
-            var filled = start.count
-            bytes += [UInt8](repeating: 0, count: max(0, min(size, limit) + 1 - start.count))
+            // Read straight into the array's uninitialised room: no zeroing, no second buffer.
+            let room = max(start.count, min(size, limit) + 1)
+            var failure: Failure?
+            var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+                count = buffer.initialize(fromContentsOf: start)
+                while count < room, !isCancelled() {
+                    do throws(Failure) {
+                        let piece = UnsafeMutableRawBufferPointer(buffer)[count..<min(room, count + chunk)]
+                        let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: piece))
+                        if got == 0 { return }
+                        count += got
+                    } catch {
+                        failure = error
+                        return
+                    }
+                }
+            }
+            if let failure { throw failure }
+            if bytes.count < room, !isCancelled() { return bytes }
+            var filled = bytes.count
             while true {
                 if isCancelled() { throw Failure(file: path, reason: "was not read: cancelled") }
                 if filled == bytes.count {

@@ -1,0 +1,190 @@
+import CalloutMapFastJSON
+import Foundation
+import Synchronization
+
+/// A FeatureCollection's `features` read ahead of `JSONReader`, on every core, by simdjson: the
+/// array is cut into stretches of about `size` bytes (1 MiB keeps simdjson's set-up small and
+/// little to hand back), each read as its own JSON array of Point
+/// features. A stretch that is anything else (another geometry, a problem to report, bad UTF-8,
+/// invalid JSON) is left to `JSONReader`, so every rule of the loader stays in its one place.
+///
+/// A stretch ends at a comma that looks like one between features (`}` `,` `{`), which may be
+/// wrong (inside a string, deeper in a feature). It is used only where the reader arrives exactly
+/// at its start, and only if simdjson read it whole as an array: a cut inside a string or a
+/// nested value leaves a string or a bracket open, which simdjson refuses; so an accepted
+/// stretch ends at a comma between two elements, where the next stretch starts.
+final class PointFeatureChunks: @unchecked Sendable {
+    /// Elements from `start` (the first byte of one) to `end` (the comma after the last); what
+    /// simdjson made of them (`count` is nil when it did not read them).
+    struct Chunk {
+        let start: Int
+        let end: Int
+        var count: Int?
+        var pins: [PointAnnotation] = []
+        /// Notes on the features, by their index in the stretch.
+        var notes: [(feature: Int, message: String)] = []
+    }
+
+    private var chunks: [Chunk]
+    private var cursor = 0
+
+    /// Reads ahead the array whose `[` is at `arrayStart`; nil when its first stretch is not all Point
+    /// features (most likely no other is: the reader reads it all) or it is shorter than one stretch.
+    init?(_ bytes: [UInt8], arrayStart: Int, size: Int, options: GeoJSONLoader.Options, cancellation: Cancellation?) {
+        chunks = Self.cut(bytes, after: arrayStart, size: size)
+        guard !chunks.isEmpty else { return nil }
+        let reader = ChunkReader()
+        reader.read(&chunks[0], of: bytes, options: options)
+        guard chunks[0].count != nil else { return nil }
+        // Each chunk is written by the one worker that took its index, through a pointer (an
+        // array's elements cannot be modified from two threads at once), and read after all finish.
+        let results = Results(chunks)
+        defer { chunks = results.finish() }
+        let next = Atomic<Int>(1)
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, chunks.count - 1)
+        DispatchQueue.concurrentPerform(iterations: max(workers, 0)) { _ in
+            let reader = ChunkReader()
+            while true {
+                let k = next.add(1, ordering: .relaxed).oldValue
+                guard k < results.chunks.count, cancellation?.isCancelled != true else { return }
+                reader.read(&results.chunks[k], of: bytes, options: options)
+            }
+        }
+    }
+
+    private struct Results: @unchecked Sendable {
+        let chunks: UnsafeMutableBufferPointer<Chunk>
+
+        init(_ list: [Chunk]) {
+            chunks = .allocate(capacity: list.count)
+            _ = chunks.initialize(from: list)
+        }
+
+        func finish() -> [Chunk] {
+            defer { chunks.deinitialize().deallocate() }
+            return Array(chunks)
+        }
+    }
+
+    /// The stretch read ahead that starts at `position`, taken out; nil when none starts there.
+    func take(at position: Int) -> Chunk? {
+        while cursor < chunks.count, chunks[cursor].start < position { cursor += 1 }
+        guard cursor < chunks.count, chunks[cursor].start == position, chunks[cursor].count != nil else { return nil }
+        defer { chunks[cursor].pins = [] }
+        return chunks[cursor]
+    }
+
+    /// Stretches of about `size` bytes after the `[` at `arrayStart`, each ending at a `}`, `,`, `{`
+    /// (spaces between); what is after the last one is left to the reader.
+    static func cut(_ bytes: [UInt8], after arrayStart: Int, size: Int) -> [Chunk] {
+        bytes.withUnsafeBufferPointer { b in
+            func isSpace(_ i: Int) -> Bool { b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 }
+            func skipSpace(from i: Int) -> Int {
+                var i = i
+                while i < b.count, isSpace(i) { i += 1 }
+                return i
+            }
+            /// The first comma at or after `from` with a `}` before it and a `{` after it.
+            func comma(from: Int) -> Int? {
+                var i = from
+                while i < b.count {
+                    if b[i] == UInt8(ascii: ","), skipSpace(from: i + 1) < b.count, b[skipSpace(from: i + 1)] == UInt8(ascii: "{") {
+                        var j = i - 1
+                        while j > 0, isSpace(j) { j -= 1 }
+                        if b[j] == UInt8(ascii: "}") { return i }
+                    }
+                    i += 1
+                }
+                return nil
+            }
+            var chunks: [Chunk] = []
+            var start = skipSpace(from: arrayStart + 1)
+            while start + size < b.count, let end = comma(from: start + size) {
+                chunks.append(Chunk(start: start, end: end))
+                start = skipSpace(from: end + 1)
+            }
+            return chunks
+        }
+    }
+}
+
+/// One thread's simdjson reader and the buffer a stretch is copied into (simdjson reads 64 bytes
+/// past the end of its text).
+private final class ChunkReader {
+    /// Nesting allowed inside the stretch, which is itself two levels into the file.
+    private let reader = cm_json_feature_reader_create(JSONReader.maxDepth - 1)
+    private var buffer: [UInt8] = []
+
+    deinit { cm_json_feature_reader_free(reader) }
+
+    func read(_ chunk: inout PointFeatureChunks.Chunk, of bytes: [UInt8], options: GeoJSONLoader.Options) {
+        guard let reader else { return }
+        let length = chunk.end - chunk.start + 2
+        if buffer.count < length + 64 { buffer = [UInt8](repeating: 0, count: length + length / 4 + 64) }
+        buffer[0] = UInt8(ascii: "[")
+        buffer.withUnsafeMutableBufferPointer { b in
+            bytes.withUnsafeBufferPointer { source in
+                _ = UnsafeMutableBufferPointer(rebasing: b[1...]).initialize(from: source[chunk.start..<chunk.end])
+            }
+        }
+        buffer[length - 1] = UInt8(ascii: "]")
+        var sink = Sink(options: options)
+        let count = buffer.withUnsafeBufferPointer { b in
+            withUnsafeMutablePointer(to: &sink) { context in
+                cm_json_read_point_features(reader, b.baseAddress, length, b.count, context) { context, feature in
+                    context!.assumingMemoryBound(to: Sink.self).pointee.add(feature!.pointee)
+                }
+            }
+        }
+        guard count >= 0, !sink.refused else { return }
+        chunk.count = count
+        chunk.pins = sink.pins
+        chunk.notes = sink.notes
+    }
+}
+
+/// Makes each feature simdjson hands over into a pin, as the reader would: its properties go
+/// through the same rules (`GeoJSONObject.Properties.take`), the pin is made by `GeoJSONObject.pin`.
+private struct Sink {
+    let options: GeoJSONLoader.Options
+    var pins: [PointAnnotation] = []
+    var notes: [(feature: Int, message: String)] = []
+    var index = 0
+    /// One feature's members, kept to save making a list per feature.
+    private var members: [GeoJSONObject.Properties.Member] = []
+    /// A feature the loader would not take as it is (never expected: simdjson checked its position).
+    var refused = false
+
+    init(options: GeoJSONLoader.Options) { self.options = options }
+
+    mutating func add(_ feature: CMJSONFeature) {
+        func text(_ start: UnsafePointer<CChar>?, _ count: Int) -> String {
+            String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+        }
+        members.removeAll(keepingCapacity: true)
+        for p in UnsafeBufferPointer(start: feature.properties, count: feature.propertyCount) {
+            let value: JSONValue?
+            switch p.kind {
+            case CMJSONString: value = .string(text(p.text, p.textLength))
+            case CMJSONNumber: value = .number(p.number)
+            case CMJSONTrue: value = .bool(true)
+            case CMJSONFalse: value = .bool(false)
+            case CMJSONNull: value = .null
+            default: value = nil
+            }
+            members.append((text(p.key, p.keyLength), value))
+        }
+        let id: String?
+        switch feature.idKind {
+        case CMJSONString: id = text(feature.idText, feature.idLength)
+        case CMJSONNumber: id = GeoJSONObject.text(feature.idNumber)
+        default: id = nil
+        }
+        var object = GeoJSONObject(feature: id)
+        object.properties.take(members, options: options)
+        if GeoJSONObject.problem(longitude: feature.longitude, latitude: feature.latitude) != nil { refused = true }
+        pins.append(object.pin(longitude: feature.longitude, latitude: feature.latitude))
+        for note in object.properties.notes { notes.append((index, note)) }
+        index += 1
+    }
+}
