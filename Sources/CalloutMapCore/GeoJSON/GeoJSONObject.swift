@@ -49,11 +49,7 @@ struct GeoJSONObject {
 
     private init() {}
 
-    /// A Feature as `PointFeatureChunks` read it: its properties and id to be filled in.
-    init(feature id: String?) {
-        type = "Feature"
-        self.id = id
-    }
+
 
     /// The geometry this object is, when it is one (a bare Point, MultiPoint, …).
     var asGeometry: Geometry { Geometry(type: type, coordinates: coordinates, geometries: geometries) }
@@ -83,7 +79,7 @@ struct GeoJSONObject {
                 firstProblem = firstProblem ?? problem
                 continue
             }
-            places.pins.append(pin(longitude: lon, latitude: lat))
+            places.pins.append(properties.pin(longitude: lon, latitude: lat, identifier: id))
         }
         var styles: [Bool: (style: OverlayStyle?, notes: [String])] = [:]
         for part in parts {
@@ -110,12 +106,6 @@ struct GeoJSONObject {
         }
         guard places.pins.isEmpty && places.overlays.isEmpty && !parts.isEmpty else { return .success(places) }
         return .failure(.init(message: firstProblem.map { "has no usable position (\($0))" } ?? "has no positions"))
-    }
-
-    /// A pin at a position (checked by `problem`) with this feature's title, properties and id.
-    func pin(longitude: Double, latitude: Double) -> PointAnnotation {
-        PointAnnotation(coordinate: Coordinate(latitude: latitude, longitude: longitude), title: properties.title,
-                        subtitle: properties.subtitle, properties: properties.values, identifier: id)
     }
 
     static func problem(longitude lon: Double, latitude lat: Double) -> String? {
@@ -232,6 +222,12 @@ struct GeoJSONObject {
             }
             values = AnnotationProperties(uniqueEntries: kept)
             if subtitle == nil, !kept.isEmpty { subtitle = Self.summary(of: values) }
+        }
+
+        /// A pin at a position (checked by `problem`) with these properties and the feature's id.
+        func pin(longitude: Double, latitude: Double, identifier: String?) -> PointAnnotation {
+            PointAnnotation(coordinate: Coordinate(latitude: latitude, longitude: longitude), title: title,
+                            subtitle: subtitle, properties: values, identifier: identifier)
         }
 
         private mutating func cut(_ text: String, _ what: String?) -> String {

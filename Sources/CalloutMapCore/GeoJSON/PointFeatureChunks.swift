@@ -144,7 +144,7 @@ private final class ChunkReader {
 }
 
 /// Makes each feature simdjson hands over into a pin, as the reader would: its properties go
-/// through the same rules (`GeoJSONObject.Properties.take`), the pin is made by `GeoJSONObject.pin`.
+/// through the same rules (`GeoJSONObject.Properties.take`), the pin is made by `Properties.pin`.
 private struct Sink {
     let options: GeoJSONLoader.Options
     var pins: [PointAnnotation] = []
@@ -180,11 +180,11 @@ private struct Sink {
         case CMJSONNumber: id = GeoJSONObject.text(feature.idNumber)
         default: id = nil
         }
-        var object = GeoJSONObject(feature: id)
-        object.properties.take(members, options: options)
+        var properties = GeoJSONObject.Properties()
+        properties.take(members, options: options)
         if GeoJSONObject.problem(longitude: feature.longitude, latitude: feature.latitude) != nil { refused = true }
-        pins.append(object.pin(longitude: feature.longitude, latitude: feature.latitude))
-        for note in object.properties.notes { notes.append((index, note)) }
+        pins.append(properties.pin(longitude: feature.longitude, latitude: feature.latitude, identifier: id))
+        for note in properties.notes { notes.append((index, note)) }
         index += 1
     }
 }
