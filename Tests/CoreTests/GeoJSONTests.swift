@@ -23,6 +23,20 @@ final class GeoJSONTests: XCTestCase {
         XCTAssertEqual(a.properties["open"], "true")
     }
 
+    func testASubtitleMadeOfPropertiesIsMadeWhenAskedForAndGivesWayToOneSet() throws {
+        let r = load(#"{"type":"FeatureCollection","features":[\#(point("2.35", "48.85", #"{"name":"Paris","city":"Paris","country":"FR","marker-color":"red"}"#))]}"#)
+        let a = try XCTUnwrap(r.annotations.first)
+        XCTAssertEqual(a.subtitle, "city: Paris · country: FR")
+        a.properties["city"] = "Lutèce"
+        XCTAssertEqual(a.subtitle, "city: Lutèce · country: FR", "made from the properties as they are now")
+        a.subtitle = "Capital"
+        XCTAssertEqual(a.subtitle, "Capital")
+        a.subtitle = nil
+        XCTAssertNil(a.subtitle, "a subtitle taken away stays away")
+        let made = PointAnnotation(coordinate: a.coordinate, title: "Paris", properties: ["city": "Paris"])
+        XCTAssertNil(made.subtitle, "a place made in code has only the subtitle it is given")
+    }
+
     func testBadFeaturesAreSkippedOneProblemEachNamingFileAndIndex() {
         let features = [
             point("-122.4", "37.8", #"{"title":"ok 0"}"#),

@@ -45,6 +45,14 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
         return out
     }
 
+    /// A line made of the first three shown properties, for a place without a subtitle: "city: Paris · country: FR".
+    package var summary: String? {
+        let parts = shown.prefix(3).map { "\($0.key): \($0.value)" }
+        guard !parts.isEmpty else { return nil }
+        let line = parts.joined(separator: " · ")
+        return line.count > 80 ? String(line.prefix(79)) + "…" : line
+    }
+
     public var startIndex: Int { entries.startIndex }
     public var endIndex: Int { entries.endIndex }
     public subscript(position: Int) -> Element { entries[position] }

@@ -5,8 +5,19 @@ public final class PointAnnotation: MovableAnnotation, CustomStringConvertible {
     public var coordinate: Coordinate
     /// Its name.
     public var title: String?
-    /// A line under the title.
-    public var subtitle: String?
+    /// A line under the title. A place read from a file without one shows a line made of its first
+    /// properties ("city: Paris · country: FR"), made when asked for rather than kept for each of a
+    /// million places; setting it replaces that line.
+    public var subtitle: String? {
+        get { subtitleIsSummary ? properties.summary : givenSubtitle }
+        set {
+            givenSubtitle = newValue
+            subtitleIsSummary = false
+        }
+    }
+    private var givenSubtitle: String?
+    /// Whether `subtitle` is made from `properties` (a file's place without a subtitle of its own).
+    package private(set) var subtitleIsSummary = false
     /// The rest of its data as text, in its source's order (the title's and subtitle's keys aside).
     public var properties: AnnotationProperties
     /// Its source's own name for it (a GeoJSON feature's `id`), if it has one.
@@ -17,9 +28,16 @@ public final class PointAnnotation: MovableAnnotation, CustomStringConvertible {
                 properties: AnnotationProperties = [:], identifier: String? = nil) {
         self.coordinate = coordinate
         self.title = title
-        self.subtitle = subtitle
+        givenSubtitle = subtitle
         self.properties = properties
         self.identifier = identifier
+    }
+
+    /// A place read from a file, whose subtitle, without one of its own, is made from its properties.
+    package convenience init(coordinate: Coordinate, title: String?, subtitle: String?, properties: AnnotationProperties,
+                             identifier: String?, summarizingProperties: Bool) {
+        self.init(coordinate: coordinate, title: title, subtitle: subtitle, properties: properties, identifier: identifier)
+        subtitleIsSummary = summarizingProperties && subtitle == nil
     }
 
     public var description: String { "PointAnnotation(\(title ?? "untitled") at \(coordinate))" }

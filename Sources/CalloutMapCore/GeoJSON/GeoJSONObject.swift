@@ -95,7 +95,7 @@ struct GeoJSONObject {
                     styles[geometry.isArea] = OverlayStyle.simplestyle(properties.values, isArea: geometry.isArea)
                     places.notes += styles[geometry.isArea]!.notes
                 }
-                places.overlays.append(ShapeOverlay.make(geometry, title: properties.title, subtitle: properties.subtitle,
+                places.overlays.append(ShapeOverlay.make(geometry, title: properties.title, subtitle: properties.shownSubtitle,
                                                          properties: properties.values, identifier: id,
                                                          style: styles[geometry.isArea]!.style))
             case .failure(let reason):
@@ -221,28 +221,24 @@ struct GeoJSONObject {
                 notes.append("has \(all.count - taken) properties; the first \(kept.count) kept, \(left) left out")
             }
             values = AnnotationProperties(uniqueEntries: kept)
-            if subtitle == nil, !kept.isEmpty { subtitle = Self.summary(of: values) }
+
         }
 
-        /// A pin at a position (checked by `problem`) with these properties and the feature's id.
+        /// A pin at a position (checked by `problem`) with these properties and the feature's id; without
+        /// a subtitle, it shows a line made of its properties (made when shown, not kept per pin).
         func pin(longitude: Double, latitude: Double, identifier: String?) -> PointAnnotation {
             PointAnnotation(coordinate: Coordinate(latitude: latitude, longitude: longitude), title: title,
-                            subtitle: subtitle, properties: values, identifier: identifier)
+                            subtitle: subtitle, properties: values, identifier: identifier, summarizingProperties: true)
         }
+
+        /// The subtitle a shape shows: its own, or a line made of its properties.
+        var shownSubtitle: String? { subtitle ?? values.summary }
 
         private mutating func cut(_ text: String, _ what: String?) -> String {
             // No more characters than UTF-8 bytes: most text is let through without counting characters.
             guard text.utf8.count > GeoJSONLoader.maxTextLength, text.count > GeoJSONLoader.maxTextLength else { return text }
             if let what { notes.append("\(what) of \(text.count) characters cut to \(GeoJSONLoader.maxTextLength)") }
             return GeoJSONLoader.shortened(text)
-        }
-
-        /// A subtitle from the first few other properties: "city: Paris · country: FR".
-        static func summary(of values: AnnotationProperties) -> String? {
-            let parts = values.shown.prefix(3).map { "\($0.key): \($0.value)" }
-            guard !parts.isEmpty else { return nil }
-            let line = parts.joined(separator: " · ")
-            return line.count > 80 ? String(line.prefix(79)) + "…" : line
         }
     }
 }

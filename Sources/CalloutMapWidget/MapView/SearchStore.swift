@@ -106,8 +106,9 @@ final class SearchStore {
     static func entry(for item: Item) -> SearchIndex.Entry {
         switch item {
         case .annotation(let a):
-            var texts = [a.title ?? "", a.subtitle ?? ""]
-            if let point = a as? PointAnnotation { texts += point.properties.map(\.value) }
+            // A subtitle made of a place's properties is not indexed again: its values are, below.
+            guard let point = a as? PointAnnotation else { return SearchIndex.Entry(texts: [a.title ?? "", a.subtitle ?? ""], coordinate: a.coordinate) }
+            let texts = [point.title ?? "", point.subtitleIsSummary ? "" : point.subtitle ?? ""] + point.properties.map(\.value)
             return SearchIndex.Entry(texts: texts, coordinate: a.coordinate)
         case .overlay(let o):
             let texts = [o.title ?? "", o.subtitle ?? ""] + o.properties.map(\.value)
