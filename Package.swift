@@ -27,8 +27,8 @@ let package = Package(
         // simdjson 3.0 from Debian's libsimdjson-dev behind a C interface: the GeoJSON loader's fast path
         // for arrays of Point features (its own reader is ~50 MB/s; simdjson reads the same ~10× faster).
         .target(name: "CalloutMapFastJSON", linkerSettings: [.linkedLibrary("simdjson")]),
-        // Pure Swift: geometry, projection, tiles, viewport, gestures, basemap decoding, tile sources,
-        // the file readers. No GTK.
+        // Swift (over the C libraries above): geometry, projection, tiles, viewport, gestures, basemap
+        // decoding, tile sources, the file readers. No GTK.
         .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite", "CalloutMapXML", "CalloutMapFastJSON"]),
         // A thin, safe layer over GTK/GLib: ownership, signals, main loop, custom widgets.
         .target(name: "CalloutMapGtk", dependencies: ["CCalloutMapGtk"]),
