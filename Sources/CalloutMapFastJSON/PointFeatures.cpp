@@ -26,8 +26,22 @@ bool text(ondemand::value value, std::string_view &out) {
     return !value.get_string().get(out);
 }
 
-bool key(ondemand::field &field, std::string_view &out) {
-    return !field.unescaped_key().get(out);
+// Calls `body(name, field)` for each member in order; false at the first it refuses or that is not valid.
+template <typename Body> bool eachMember(ondemand::object object, Body body) {
+    for (auto member : object) {
+        ondemand::field field;
+        std::string_view name;
+        if (std::move(member).get(field) || field.unescaped_key().get(name) || !body(name, field)) return false;
+    }
+    return true;
+}
+
+// A `type` member: text equal to `expected`, met once.
+bool typeMember(ondemand::field &field, bool &saw, std::string_view expected) {
+    std::string_view type;
+    if (saw || !text(field.value(), type) || type != expected) return false;
+    saw = true;
+    return true;
 }
 
 // Reads a value nobody keeps through to its end, so that it is checked as strictly as the Swift
@@ -49,13 +63,9 @@ bool check(ondemand::value value, size_t depth, size_t maxDepth) {
     case ondemand::json_type::object: {
         if (depth + 1 > maxDepth) return false;
         ondemand::object object;
-        if (value.get_object().get(object)) return false;
-        for (auto member : object) {
-            ondemand::field field;
-            std::string_view name;
-            if (std::move(member).get(field) || !key(field, name) || !check(field.value(), depth + 1, maxDepth)) return false;
-        }
-        return true;
+        return !value.get_object().get(object) && eachMember(object, [&](std::string_view, ondemand::field &field) {
+            return check(field.value(), depth + 1, maxDepth);
+        });
     }
     case ondemand::json_type::number: {
         double number;
@@ -82,15 +92,9 @@ bool point(ondemand::value value, size_t depth, size_t maxDepth, CMJSONFeature &
     ondemand::object object;
     if (value.get_object().get(object)) return false;
     bool sawType = false, sawCoordinates = false;
-    for (auto member : object) {
-        ondemand::field field;
-        std::string_view name;
-        if (std::move(member).get(field) || !key(field, name)) return false;
-        if (name == "type") {
-            std::string_view type;
-            if (sawType || !text(field.value(), type) || type != "Point") return false;
-            sawType = true;
-        } else if (name == "coordinates") {
+    bool read = eachMember(object, [&](std::string_view name, ondemand::field &field) {
+        if (name == "type") return typeMember(field, sawType, "Point");
+        if (name == "coordinates") {
             ondemand::array array;
             if (sawCoordinates || field.value().get_array().get(array)) return false;
             size_t count = 0;
@@ -101,15 +105,12 @@ bool point(ondemand::value value, size_t depth, size_t maxDepth, CMJSONFeature &
                 if (count == 1) feature.latitude = number;
                 count++;
             }
-            if (count < 2) return false;
-            sawCoordinates = true;
-        } else if (name == "geometries" || name == "crs") {
-            return false;
-        } else if (!check(field.value(), depth + 1, maxDepth)) {
-            return false;
+            sawCoordinates = count >= 2;
+            return sawCoordinates;
         }
-    }
-    return sawType && sawCoordinates && std::isfinite(feature.longitude) && std::isfinite(feature.latitude)
+        return name != "geometries" && name != "crs" && check(field.value(), depth + 1, maxDepth);
+    });
+    return read && sawType && sawCoordinates && std::isfinite(feature.longitude) && std::isfinite(feature.latitude)
         && std::fabs(feature.latitude) <= 90 && std::fabs(feature.longitude) <= 180;
 }
 
@@ -118,10 +119,7 @@ bool properties(ondemand::value value, size_t depth, size_t maxDepth, std::vecto
     if (!value.is_null().get(isNull) && isNull) return true;
     ondemand::object object;
     if (value.get_object().get(object)) return false;
-    for (auto member : object) {
-        ondemand::field field;
-        std::string_view name;
-        if (std::move(member).get(field) || !key(field, name)) return false;
+    return eachMember(object, [&](std::string_view name, ondemand::field &field) {
         CMJSONProperty property{name.data(), name.size(), CMJSONNull, nullptr, 0, 0};
         ondemand::value inner = field.value();
         ondemand::json_type type;
@@ -153,29 +151,25 @@ bool properties(ondemand::value value, size_t depth, size_t maxDepth, std::vecto
             property.kind = CMJSONContainer;
         }
         out.push_back(property);
-    }
-    return true;
+        return true;
+    });
 }
 
 bool feature(CMJSONFeatureReader *reader, ondemand::object object, size_t depth, void *context, CMJSONFeatureSink sink) {
     CMJSONFeature feature{};
     reader->properties.clear();
     bool sawType = false, sawGeometry = false, sawProperties = false, sawId = false;
-    for (auto member : object) {
-        ondemand::field field;
-        std::string_view name;
-        if (std::move(member).get(field) || !key(field, name)) return false;
-        if (name == "type") {
-            std::string_view type;
-            if (sawType || !text(field.value(), type) || type != "Feature") return false;
-            sawType = true;
-        } else if (name == "geometry") {
+    bool read = eachMember(object, [&](std::string_view name, ondemand::field &field) {
+        if (name == "type") return typeMember(field, sawType, "Feature");
+        if (name == "geometry") {
             if (sawGeometry || !point(field.value(), depth + 1, reader->maxDepth, feature)) return false;
-            sawGeometry = true;
-        } else if (name == "properties") {
+            return sawGeometry = true;
+        }
+        if (name == "properties") {
             if (sawProperties || !properties(field.value(), depth + 1, reader->maxDepth, reader->properties)) return false;
-            sawProperties = true;
-        } else if (name == "id") {
+            return sawProperties = true;
+        }
+        if (name == "id") {
             if (sawId) return false;
             sawId = true;
             ondemand::value value = field.value();
@@ -187,19 +181,19 @@ bool feature(CMJSONFeatureReader *reader, ondemand::object object, size_t depth,
                 feature.idKind = CMJSONString;
                 feature.idText = s.data();
                 feature.idLength = s.size();
-            } else if (type == ondemand::json_type::number) {
-                if (value.get_double().get(feature.idNumber)) return false;
-                feature.idKind = CMJSONNumber;
-            } else if (!check(value, depth + 1, reader->maxDepth)) {
-                return false;
+                return true;
             }
-        } else if (name == "coordinates" || name == "geometries" || name == "crs" || name == "features") {
-            return false;  // members the Swift reader reads on any object; rare in a feature
-        } else if (!check(field.value(), depth + 1, reader->maxDepth)) {
-            return false;
+            if (type == ondemand::json_type::number) {
+                feature.idKind = CMJSONNumber;
+                return !value.get_double().get(feature.idNumber);
+            }
+            return check(value, depth + 1, reader->maxDepth);
         }
-    }
-    if (!sawType || !sawGeometry) return false;
+        // Members the Swift reader reads on any object; rare in a feature, so left to it.
+        if (name == "coordinates" || name == "geometries" || name == "crs" || name == "features") return false;
+        return check(field.value(), depth + 1, reader->maxDepth);
+    });
+    if (!read || !sawType || !sawGeometry) return false;
     feature.properties = reader->properties.data();
     feature.propertyCount = reader->properties.size();
     sink(context, &feature);

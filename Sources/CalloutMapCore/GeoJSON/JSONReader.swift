@@ -112,18 +112,9 @@ package struct JSONReader {
     }
 
     /// Calls `body` for each element of the array that starts here; `body` must read the element.
-    mutating func elements(_ body: (inout JSONReader) throws -> Void) throws {
-        try expect(UInt8(ascii: "["))
-        try enter()
-        defer { depth -= 1 }
-        if consume(UInt8(ascii: "]")) { return }
-        repeat { try body(&self) } while consume(UInt8(ascii: ","))
-        try expect(UInt8(ascii: "]"))
-    }
-
-    /// As `elements`, but before each element `handOver` may take a stretch of elements starting
-    /// at the reader's position (read elsewhere), returning where it ends: at the `,` or `]` after them.
-    mutating func elements(_ body: (inout JSONReader) throws -> Void, handOver: (Int) throws -> Int?) throws {
+    /// Before each element, `handOver` may take a stretch of elements starting at the reader's
+    /// position (read elsewhere), returning where it ends: at the `,` after them.
+    mutating func elements(_ body: (inout JSONReader) throws -> Void, handOver: (Int) throws -> Int? = { _ in nil }) throws {
         try expect(UInt8(ascii: "["))
         try enter()
         defer { depth -= 1 }
