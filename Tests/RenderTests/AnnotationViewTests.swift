@@ -1,3 +1,4 @@
+import CCalloutMapGtk
 import CalloutMapCore
 @testable import CalloutMapWidget
 import XCTest
@@ -64,6 +65,45 @@ final class AnnotationViewTests: XCTestCase {
             dear.prepareForDisplay()
             XCTAssertEqual(cheap.text, "$9")
             XCTAssertGreaterThan(dear.size.width, cheap.size.width + 30)
+        }
+    }
+
+    /// Price tags copy their text-less tag from a kept image: byte for byte what drawing the
+    /// tag's paths gives (here through a recording surface, which the copy is refused for), at
+    /// both scales, selected or not, for tags sharing a width and for a new width.
+    func testPriceTagsFromAKeptTagAreTheTagsDrawnAsPaths() {
+        MainActor.assumeIsolated {
+            for scale in [1, 2] {
+                for (price, selected) in [("120", false), ("340", false), ("120", true), ("12,345", false)] {
+                    let view = PriceAnnotationView(annotation: nil, reuseIdentifier: nil)
+                    view.annotation = PointAnnotation(coordinate: center, properties: ["price": price])
+                    view.prepareForDisplay()
+                    view.isSelected = selected
+                    let copied = view.surface(scale: scale)
+                    let w = cairo_image_surface_get_width(copied), h = cairo_image_surface_get_height(copied)
+                    // The same drawing recorded, then played back onto an image of the same size.
+                    let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+                    cairo_surface_set_device_scale(recording, Double(scale), Double(scale))
+                    let rc = cairo_create(recording)!
+                    view.draw(in: DrawingContext(cairoContext: rc))
+                    cairo_destroy(rc)
+                    let drawn = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)!
+                    cairo_surface_set_device_scale(drawn, Double(scale), Double(scale))
+                    let dc = cairo_create(drawn)!
+                    cairo_set_source_surface(dc, recording, 0, 0)
+                    cairo_paint(dc)
+                    cairo_destroy(dc)
+                    cairo_surface_flush(drawn)
+                    let bytes = Int(cairo_image_surface_get_stride(drawn)) * Int(h)
+                    var differing = 0
+                    let a = cairo_image_surface_get_data(copied)!, b = cairo_image_surface_get_data(drawn)!
+                    for i in 0..<bytes where a[i] != b[i] { differing += 1 }
+                    XCTAssertEqual(differing, 0, "$\(price) selected \(selected) at scale \(scale)")
+                    XCTAssertGreaterThan((0..<bytes).filter { b[$0] != 0 }.count, bytes / 3, "a tag was drawn")
+                    cairo_surface_destroy(drawn)
+                    cairo_surface_destroy(recording)
+                }
+            }
         }
     }
 

@@ -29,6 +29,45 @@ final class TileBudgetTests: XCTestCase {
         }
     }
 
+    /// Tiles started on another core and taken by the next `prepare` are the tiles drawn one by
+    /// one, each drawn once; tiles the batch did not cover are drawn then too.
+    func testTilesStartedOnAnotherCoreAreTakenByTheNextPrepare() {
+        MainActor.assumeIsolated {
+            let started = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+            let oneByOne = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+            let ids = Viewport(center: downtown, zoom: 12, size: Size(width: 800, height: 600)).visibleTiles(deviceScale: 1).map(\.tile)
+            let wider = Viewport(center: downtown, zoom: 12, size: Size(width: 1300, height: 900)).visibleTiles(deviceScale: 1).map(\.tile)
+            XCTAssertGreaterThan(Set(wider).subtracting(ids).count, 2)
+            started.startPreparing(ids, style: .light, scale: 1)
+            started.startPreparing(wider, style: .light, scale: 1)  // one batch at a time: ignored
+            XCTAssertEqual(started.rendered, 0, "nothing is kept before prepare takes the batch")
+            started.prepare(wider, style: .light, scale: 1)
+            XCTAssertEqual(started.rendered, Set(wider).count, "the batch's tiles and the rest, each drawn once")
+            started.startPreparing(wider, style: .light, scale: 1)  // all held: no batch
+            started.prepare(wider, style: .light, scale: 1)
+            XCTAssertEqual(started.rendered, Set(wider).count)
+            for id in wider {
+                let a = started.cachedSurface(for: id, style: .light, scale: 1)!
+                let b = oneByOne.surface(for: id, style: .light, scale: 1)
+                let bytes = Int(cairo_image_surface_get_stride(a)) * Int(cairo_image_surface_get_height(a))
+                XCTAssertEqual(memcmp(cairo_image_surface_get_data(a), cairo_image_surface_get_data(b), bytes), 0, "\(id)")
+            }
+        }
+    }
+
+    /// A whole frame (no tile budget) starts its tiles before laying out the pins and ends with
+    /// every tile held, as drawing them in place did.
+    func testAWholeFrameTakesItsTilesFromTheBatch() {
+        MainActor.assumeIsolated {
+            let tiles = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+            let size = Size(width: 640, height: 480)
+            var scene = MapScene(viewport: Viewport(center: downtown, zoom: 13, size: size), style: .light, scale: 1, tiles: tiles)
+            scene.annotationLayer = AnnotationLayer()
+            XCTAssertTrue(append(scene))
+            XCTAssertEqual(tiles.rendered, scene.viewport.visibleTiles(deviceScale: 1).count)
+        }
+    }
+
     func testStandInsFromAncestorsThenComplete() {
         MainActor.assumeIsolated {
             let tiles = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))

@@ -25,7 +25,11 @@ open class DotAnnotationView: AnnotationView {
 
     /// The colour and the selection.
     open override var appearanceKey: AnyHashable? {
-        type(of: self) == DotAnnotationView.self ? [AnyHashable(color), AnyHashable(isSelected)] : nil
+        type(of: self) == DotAnnotationView.self ? Look(color: color, isSelected: isSelected) : nil
+    }
+
+    private struct Look: Hashable {
+        let color: RGBA, isSelected: Bool
     }
 
     open override func draw(in context: DrawingContext) {

@@ -38,7 +38,12 @@ open class MarkerAnnotationView: AnnotationView {
     /// The colours, the glyph's text and font and the selection, when no glyph image is set.
     open override var appearanceKey: AnyHashable? {
         guard type(of: self) == MarkerAnnotationView.self, glyphImage == nil else { return nil }
-        return [AnyHashable(markerTintColor), AnyHashable(glyphTintColor), AnyHashable(glyphText), AnyHashable(glyphFont), AnyHashable(isSelected)]
+        return Look(tint: markerTintColor, glyphTint: glyphTintColor, glyph: glyphText, font: glyphFont, isSelected: isSelected)
+    }
+
+    /// A struct, not an array of `AnyHashable`, as `PriceAnnotationView`'s: cheaper to compare.
+    private struct Look: Hashable {
+        let tint: RGBA, glyphTint: RGBA, glyph: String?, font: String, isSelected: Bool
     }
 
     private var glyphFont: String {

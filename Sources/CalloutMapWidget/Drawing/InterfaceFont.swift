@@ -8,9 +8,15 @@ import Synchronization
 public enum InterfaceFont {
     private static let current = Mutex(Setting(name: "Cantarell 11"))
 
+    /// The family is parsed out once per setting: every pin label's font is made from it.
     private struct Setting {
-        var name: String
-        var family: String { Self.family(of: name) }
+        var name: String { didSet { family = Self.family(of: name) } }
+        private(set) var family: String
+
+        init(name: String) {
+            self.name = name
+            family = Self.family(of: name)
+        }
 
         static func family(of name: String) -> String {
             guard let description = pango_font_description_from_string(name) else { return "Cantarell" }

@@ -92,11 +92,9 @@ final class MapRaster {
         let key = Key(zoom: viewport.zoom, scale: scale, size: viewport.size, style: style, layerRevision: layer.drawRevision,
                       imageGeneration: AnnotationView.imageGeneration, tilesRevision: tilesRevision,
                       overlayRevision: overlayRevision, labelsRevision: labelsRevision)
-        let zoomSettled = lastZoom == viewport.zoom
+        let kept = keepsImage(viewport)
         lastZoom = viewport.zoom
-        // A pin's copy nearest the centre can jump by a world width within the image: no image then.
-        let wraps = viewport.worldSize < viewport.size.width + 2 * AnnotationLayer.margin
-        guard zoomSettled, !wraps else {
+        guard kept else {
             // Drawn afresh each frame, still into an image first: one paint reaches GTK's node.
             self.key = nil
             surface = nil
@@ -105,7 +103,7 @@ final class MapRaster {
                                       height: Int32((viewport.size.height * Double(scale)).rounded(.up)))
             scratch = image
             let complete = draw(into: image, scale: scale) { paintMap($0, viewport, false) }
-            if wraps { drawn = nil } else { drew(image, viewport) }
+            if Self.wraps(viewport) { drawn = nil } else { drew(image, viewport) }
             cairo_set_source_surface(cr, image.pointer, 0, 0)
             cairo_paint(cr)
             return complete
@@ -123,6 +121,20 @@ final class MapRaster {
         let s = Double(scale)  // whole device pixels: a fractional offset would resample the map
         paint(cr, offset: Point(x: ((dx - m) * s).rounded() / s, y: ((dy - m) * s).rounded() / s))
         return true
+    }
+
+    /// The area the next full drawing for `viewport` covers: the view and a margin round it when
+    /// the image is kept for the frames after, else the view alone.
+    func area(toDraw viewport: Viewport) -> Viewport {
+        keepsImage(viewport) ? viewport.growing(by: Self.margin) : viewport
+    }
+
+    /// An image is kept (and panned over) once the zoom has settled, where the world does not repeat.
+    private func keepsImage(_ viewport: Viewport) -> Bool { lastZoom == viewport.zoom && !Self.wraps(viewport) }
+
+    /// A pin's copy nearest the centre can jump by a world width within the image: no image then.
+    private static func wraps(_ viewport: Viewport) -> Bool {
+        viewport.worldSize < viewport.size.width + 2 * AnnotationLayer.margin
     }
 
     private func paint(_ cr: OpaquePointer, offset: Point) {

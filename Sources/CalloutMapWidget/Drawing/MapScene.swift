@@ -73,6 +73,10 @@ package struct MapScene {
         var complete = true
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
             if let layer = annotationLayer {
+                if tileBudget == nil {  // a whole frame: its tiles render on another core while the pins are made
+                    let area = layer.raster.area(toDraw: viewport)
+                    tiles.startPreparing(area.visibleTiles(deviceScale: Double(scale)).map(\.tile), style: style, scale: scale)
+                }
                 complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer,
                                               tilesRevision: tilesRevision, overlayRevision: overlayLayer?.revision ?? 0,
                                               labelsRevision: placeLabels == nil ? 0 : 1, zoomIsMoving: zoomIsMoving,

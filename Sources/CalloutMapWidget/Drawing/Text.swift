@@ -1,5 +1,6 @@
 import CCalloutMapGtk
 import CalloutMapCore
+import Foundation
 
 /// Plain-text drawing with Pango: text from data is never parsed as markup.
 enum Text {
@@ -9,9 +10,7 @@ enum Text {
     /// A layout of `text`; with a `width`, cut with "…" past it — after `lines` lines when more than one.
     static func layout(_ cr: OpaquePointer, _ text: String, font: String, width: Double? = nil, lines: Int = 1) -> OpaquePointer {
         let layout = pango_cairo_create_layout(cr)!
-        let d = pango_font_description_from_string(font)
-        pango_layout_set_font_description(layout, d)
-        pango_font_description_free(d)
+        Fonts.shared.withDescription(of: font) { pango_layout_set_font_description(layout, $0) }
         if let width {
             pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
@@ -37,6 +36,12 @@ enum Text {
         return measured
     }
 
+    private static func size(of layout: OpaquePointer) -> Size {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        return Size(width: Double(logical.width), height: Double(logical.height))
+    }
+
     /// Measured afresh (any thread); `size(_:font:)` remembers. With a `width`, wrapped to at most
     /// `lines` lines of it.
     static func measure(_ text: String, font: String, width: Double? = nil, lines: Int = 1) -> Size {
@@ -45,9 +50,7 @@ enum Text {
         defer { cairo_destroy(cr); cairo_surface_destroy(scratch) }
         let l = layout(cr, text, font: font, width: width, lines: lines)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(l, &ink, &logical)
-        return Size(width: Double(logical.width), height: Double(logical.height))
+        return size(of: l)
     }
 
     /// Draws text with its top-left corner at `origin`, cut with an ellipsis past `width`.
@@ -62,11 +65,35 @@ enum Text {
     /// Draws one line of text centred on a point: measured and drawn with one layout.
     static func drawCentered(_ cr: OpaquePointer, _ text: String, font: String, at center: Point) {
         let l = layout(cr, text, font: font)
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_pixel_extents(l, &ink, &logical)
-        cairo_move_to(cr, center.x - Double(logical.width) / 2, center.y - Double(logical.height) / 2)
+        let size = size(of: l)
+        cairo_move_to(cr, center.x - size.width / 2, center.y - size.height / 2)
         pango_cairo_show_layout(cr, l)
         cairo_new_path(cr)
         g_object_unref(UnsafeMutableRawPointer(l))
+    }
+
+    /// Font descriptions parsed once per font: a thousand pin labels share a handful of fonts,
+    /// and parsing was a quarter of drawing one. Any thread (labels are measured off the main
+    /// one); an NSLock, which the thread sanitizer understands. Layouts copy a description,
+    /// so one kept here is never changed or freed; past `limit` fonts, new ones are parsed per use.
+    private final class Fonts: @unchecked Sendable {
+        static let shared = Fonts()
+        private let lock = NSLock()
+        private var parsed: [String: OpaquePointer] = [:]
+        private let limit = 256
+
+        func withDescription(of font: String, _ body: (OpaquePointer?) -> Void) {
+            lock.lock()
+            if let known = parsed[font] {
+                lock.unlock()
+                return body(known)
+            }
+            let description = pango_font_description_from_string(font)
+            let kept = description != nil && parsed.count < limit
+            if kept { parsed[font] = description }
+            lock.unlock()
+            body(description)
+            if !kept { pango_font_description_free(description) }
+        }
     }
 }

@@ -50,10 +50,14 @@ package final class TileCache {
     /// needs about thirty, and each is drawn on its own (its own image, the basemap read
     /// with `pread`), so two cores draw them in about half the time.
     package func prepare(_ tiles: [TileID], style: BasemapStyle, scale: Int) {
-        var missing: [TileID] = [], seen = Set<TileID>()  // a wrapped world may show a tile twice
-        for tile in tiles where images.lookup(Key(tile: tile.wrapped, scale: scale, style: style.name)) == nil {
-            if seen.insert(tile.wrapped).inserted { missing.append(tile.wrapped) }
+        if let batch {
+            self.batch = nil
+            for (tile, image) in batch.finish() {
+                images.insert(image, for: Key(tile: tile, scale: batch.scale, style: batch.style.name))
+                rendered += 1
+            }
         }
+        let missing = missing(tiles, style: style, scale: scale)
         guard missing.count > 1 else { return }
         let renderer = self.renderer, wanted = missing
         nonisolated(unsafe) let drawn = UnsafeMutableBufferPointer<OpaquePointer?>.allocate(capacity: wanted.count)
@@ -66,6 +70,26 @@ package final class TileCache {
             images.insert(Surface(adopting: drawn[i]!), for: Key(tile: tile, scale: scale, style: style.name))
             rendered += 1
         }
+    }
+
+    /// Starts rendering the tiles not held yet on another core, for the next `prepare` to take:
+    /// the first frame's tiles are drawn while its pins are laid out.
+    package func startPreparing(_ tiles: [TileID], style: BasemapStyle, scale: Int) {
+        guard batch == nil else { return }
+        let missing = missing(tiles, style: style, scale: scale)
+        guard !missing.isEmpty else { return }
+        batch = TileBatch(missing, style: style, scale: scale, renderer: renderer)
+    }
+
+    private var batch: TileBatch?
+
+    /// The tiles of `tiles` not held yet, each once (a wrapped world may show a tile twice).
+    private func missing(_ tiles: [TileID], style: BasemapStyle, scale: Int) -> [TileID] {
+        var missing: [TileID] = [], seen = Set<TileID>()
+        for tile in tiles where images.lookup(Key(tile: tile.wrapped, scale: scale, style: style.name)) == nil {
+            if seen.insert(tile.wrapped).inserted { missing.append(tile.wrapped) }
+        }
+        return missing
     }
 
     package func removeAll() { images.removeAll() }

@@ -275,6 +275,8 @@ public final class MapView: WidgetImplementation {
             Timer.after(milliseconds: 0) { [weak self] in
                 guard let self, !self.isDisposed else { return }
                 self.pinProxies.scheduleSync()
+                self.shapeProxies.scheduleSync()
+                self.placeNameProxies.scheduleSync()
                 self.delegate?.mapViewDidFinishRenderingFirstFrame(self)
             }
         }

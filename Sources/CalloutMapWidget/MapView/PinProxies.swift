@@ -20,7 +20,7 @@ final class PinProxies: ProxyButtonsOwner {
 
     init(map: MapView) {
         self.map = map
-        buttons = ProxyButtons { [unowned map] in map.widget }
+        buttons = ProxyButtons(parent: { [unowned map] in map.widget }, isDrawn: { [unowned map] in map.hasDrawnFirstFrame })
         buttons.owner = self
     }
 

@@ -21,7 +21,7 @@ final class ShapeProxies: ProxyButtonsOwner {
 
     init(map: MapView) {
         self.map = map
-        buttons = ProxyButtons { [unowned map] in map.widget }
+        buttons = ProxyButtons(parent: { [unowned map] in map.widget }, isDrawn: { [unowned map] in map.hasDrawnFirstFrame })
         buttons.owner = self
     }
 
