@@ -144,5 +144,10 @@ final class PointFeatureChunksTests: XCTestCase {
             XCTAssertEqual(text[chunk.end], UInt8(ascii: ","))
             XCTAssertGreaterThanOrEqual(chunk.end - chunk.start, 300)
         }
+        // The first stretch alone, then the rest from its comma: the same stretches.
+        let first = PointFeatureChunks.cut(text, after: start, size: 300, limit: 1)
+        XCTAssertEqual(first.count, 1)
+        let rest = PointFeatureChunks.cut(text, after: first[0].end, size: 300)
+        XCTAssertEqual((first + rest).map { [$0.start, $0.end] }, chunks.map { [$0.start, $0.end] })
     }
 }

@@ -130,7 +130,6 @@ public enum GeoJSONLoader {
     }
 
     /// Walks one GeoJSON text: a FeatureCollection feature by feature, or one Feature or geometry.
-
     private static func load(reader: JSONReader, file: String, options: Options, cancellation: Cancellation?,
                              progress: Progress?) -> Result {
         func fatal(_ message: String) -> Result {

@@ -49,8 +49,6 @@ struct GeoJSONObject {
 
     private init() {}
 
-
-
     /// The geometry this object is, when it is one (a bare Point, MultiPoint, …).
     var asGeometry: Geometry { Geometry(type: type, coordinates: coordinates, geometries: geometries) }
 
@@ -221,7 +219,6 @@ struct GeoJSONObject {
                 notes.append("has \(all.count - taken) properties; the first \(kept.count) kept, \(left) left out")
             }
             values = AnnotationProperties(uniqueEntries: kept)
-
         }
 
         /// A pin at a position (checked by `problem`) with these properties and the feature's id; without

@@ -31,11 +31,14 @@ final class PointFeatureChunks: @unchecked Sendable {
     /// Reads ahead the array whose `[` is at `arrayStart`; nil when its first stretch is not all Point
     /// features (most likely no other is: the reader reads it all) or it is shorter than one stretch.
     init?(_ bytes: [UInt8], arrayStart: Int, size: Int, options: GeoJSONLoader.Options, cancellation: Cancellation?) {
-        chunks = Self.cut(bytes, after: arrayStart, size: size)
+        // The first stretch alone, then the rest once it is all Point features: a file of lines
+        // or polygons is not scanned for nothing.
+        chunks = Self.cut(bytes, after: arrayStart, size: size, limit: 1)
         guard !chunks.isEmpty else { return nil }
         let reader = ChunkReader()
         reader.read(&chunks[0], of: bytes, options: options)
         guard chunks[0].count != nil else { return nil }
+        chunks += Self.cut(bytes, after: chunks[0].end, size: size)
         // Each chunk is written by the one worker that took its index, through a pointer (an
         // array's elements cannot be modified from two threads at once), and read after all finish.
         let results = Results(chunks)
@@ -74,9 +77,9 @@ final class PointFeatureChunks: @unchecked Sendable {
         return chunks[cursor]
     }
 
-    /// Stretches of about `size` bytes after the `[` at `arrayStart`, each ending at a `}`, `,`, `{`
-    /// (spaces between); what is after the last one is left to the reader.
-    static func cut(_ bytes: [UInt8], after arrayStart: Int, size: Int) -> [Chunk] {
+    /// At most `limit` stretches of about `size` bytes after the `[` or `,` at `position`, each
+    /// ending at a `}`, `,`, `{` (spaces between); what is after the last one is left to the reader.
+    static func cut(_ bytes: [UInt8], after position: Int, size: Int, limit: Int = .max) -> [Chunk] {
         bytes.withUnsafeBufferPointer { b in
             func isSpace(_ i: Int) -> Bool { b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 }
             func skipSpace(from i: Int) -> Int {
@@ -98,8 +101,8 @@ final class PointFeatureChunks: @unchecked Sendable {
                 return nil
             }
             var chunks: [Chunk] = []
-            var start = skipSpace(from: arrayStart + 1)
-            while start + size < b.count, let end = comma(from: start + size) {
+            var start = skipSpace(from: position + 1)
+            while chunks.count < limit, start + size < b.count, let end = comma(from: start + size) {
                 chunks.append(Chunk(start: start, end: end))
                 start = skipSpace(from: end + 1)
             }
