@@ -55,14 +55,15 @@ final class TileBudgetTests: XCTestCase {
         }
     }
 
-    /// A whole frame (no tile budget) starts its tiles before laying out the pins and ends with
-    /// every tile held, as drawing them in place did.
-    func testAWholeFrameTakesItsTilesFromTheBatch() {
+    /// A first frame starts its tiles before laying out the pins and ends with every tile held
+    /// once, as drawing them in place did: the tiles started are the tiles the frame draws.
+    func testAFirstFrameTakesItsTilesFromTheBatch() {
         MainActor.assumeIsolated {
             let tiles = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
             let size = Size(width: 640, height: 480)
             var scene = MapScene(viewport: Viewport(center: downtown, zoom: 13, size: size), style: .light, scale: 1, tiles: tiles)
             scene.annotationLayer = AnnotationLayer()
+            scene.rendersTilesAhead = true
             XCTAssertTrue(append(scene))
             XCTAssertEqual(tiles.rendered, scene.viewport.visibleTiles(deviceScale: 1).count)
         }

@@ -19,6 +19,10 @@ package struct MapScene {
     /// (offscreen). Each frame makes at least one; tiles past the budget show a scaled
     /// cached ancestor for a frame.
     package var tileBudget: Double?
+    /// Whether the tiles start rendering on another core before the pins are laid out: for a
+    /// map's first frame, which is drawn whole. Not for every frame: one the raster shows
+    /// scaled, or shifted, would draw tiles it never shows.
+    package var rendersTilesAhead = false
     /// Pins to draw over the map; the scene lays their views out for its viewport.
     package var annotationLayer: AnnotationLayer?
     /// Lines and areas, drawn over the tiles and under the pins.
@@ -73,7 +77,7 @@ package struct MapScene {
         var complete = true
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
             if let layer = annotationLayer {
-                if tileBudget == nil {  // a whole frame: its tiles render on another core while the pins are made
+                if rendersTilesAhead {
                     let area = layer.raster.area(toDraw: viewport)
                     tiles.startPreparing(area.visibleTiles(deviceScale: Double(scale)).map(\.tile), style: style, scale: scale)
                 }

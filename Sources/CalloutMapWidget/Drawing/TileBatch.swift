@@ -5,7 +5,10 @@ import Foundation
 /// Tiles rendered on another core while the main thread does other work (the first frame's pins),
 /// then handed to the thread that needs them. Both take tiles from one list, so that thread
 /// never waits while a tile is left undrawn: it draws those itself, then waits only for the
-/// ones the worker is drawing.
+/// ones the worker is drawing. The images are made by the thread that starts the batch, so
+/// their memory comes from its heap, as every other tile's: made by a worker, they came from
+/// that worker's malloc arena, and stayed there once freed (5–10 MB more peak memory in the
+/// 1,000-pin comparison).
 final class TileBatch: @unchecked Sendable {
     let tiles: [TileID]
     let style: BasemapStyle
@@ -14,7 +17,8 @@ final class TileBatch: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var next = 0, finished = 0
-    private var drawn: [OpaquePointer?]
+    /// The images, blank until drawn; nil once handed over.
+    private var images: [OpaquePointer]?
 
     /// Starts drawing `tiles` on a worker.
     init(_ tiles: [TileID], style: BasemapStyle, scale: Int, renderer: TileRenderer) {
@@ -22,12 +26,12 @@ final class TileBatch: @unchecked Sendable {
         self.style = style
         self.scale = scale
         self.renderer = renderer
-        drawn = Array(repeating: nil, count: tiles.count)
+        images = tiles.map { _ in TileRenderer.image(scale: scale) }
         DispatchQueue.global(qos: .userInitiated).async { self.work() }
     }
 
     deinit {
-        for surface in drawn { if let surface { cairo_surface_destroy(surface) } }
+        for image in images ?? [] { cairo_surface_destroy(image) }
     }
 
     /// Every tile with its image: draws those not started, waits for those being drawn.
@@ -35,10 +39,10 @@ final class TileBatch: @unchecked Sendable {
         work()
         condition.lock()
         while finished < tiles.count { condition.wait() }
-        let images = drawn
-        drawn = []
+        let drawn = images ?? []
+        images = nil
         condition.unlock()
-        return zip(tiles, images).map { ($0, Surface(adopting: $1!)) }
+        return zip(tiles, drawn).map { ($0, Surface(adopting: $1)) }
     }
 
     private func work() {
@@ -48,12 +52,11 @@ final class TileBatch: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let i = next
+            let i = next, image = images![i]
             next += 1
             condition.unlock()
-            let image = renderer.render(tiles[i], style: style, scale: scale)
+            renderer.render(tiles[i], style: style, scale: scale, into: image)
             condition.lock()
-            drawn[i] = image
             finished += 1
             if finished == tiles.count { condition.broadcast() }
             condition.unlock()

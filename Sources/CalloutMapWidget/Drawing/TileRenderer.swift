@@ -10,15 +10,27 @@ package struct TileRenderer: Sendable {
 
     /// A new ARGB32 image surface of (256 × scale)² pixels; the caller destroys it.
     package func render(_ tile: TileID, style: BasemapStyle, scale: Int) -> OpaquePointer {
+        let surface = Self.image(scale: scale)
+        render(tile, style: style, scale: scale, into: surface)
+        return surface
+    }
+
+    /// A blank image for a tile at a device scale, to `render(_:style:scale:into:)` on any thread.
+    static func image(scale: Int) -> OpaquePointer {
         let side = Int32(Int(Viewport.tileSize) * scale)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side)!
+        return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side)!
+    }
+
+    /// Draws a tile into a blank image made by `image(scale:)` with the same scale.
+    func render(_ tile: TileID, style: BasemapStyle, scale: Int, into surface: OpaquePointer) {
+        let side = cairo_image_surface_get_width(surface)
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         setColor(cr, style.water)
         cairo_paint(cr)
         guard let (band, cells) = basemap.cells(for: tile), !cells.isEmpty else {
             cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
-            return surface
+            return
         }
 
         let t = tile.wrapped
@@ -64,7 +76,6 @@ package struct TileRenderer: Sendable {
         cairo_surface_flush(surface)
         // Device scale lets a HiDPI tile be painted in logical coordinates.
         cairo_surface_set_device_scale(surface, s, s)
-        return surface
     }
 
     /// Adds a layer's rings or lines, skipping vertices that land within a

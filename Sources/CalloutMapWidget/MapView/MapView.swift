@@ -252,6 +252,7 @@ public final class MapView: WidgetImplementation {
         var scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
         scene.layoutMargins = layoutMargins
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
+        scene.rendersTilesAhead = !hasDrawnFirstFrame
         scene.annotationLayer = annotationLayer
         scene.overlayLayer = overlayLayer
         scene.tileLayers = tileLayers
