@@ -2,10 +2,10 @@ import CCalloutMapGtk
 import CalloutMapCore
 import Foundation
 
-/// Tiles rendered on another core while the main thread does other work (the first frame's pins),
-/// then handed to the thread that needs them. Both take tiles from one list, so that thread
-/// never waits while a tile is left undrawn: it draws those itself, then waits only for the
-/// ones the worker is drawing. The images are made by the thread that starts the batch, so
+/// Tiles rendered on the other cores while the main thread does other work (the first frame's
+/// pins), then handed to the thread that needs them. All take tiles from one list, so that
+/// thread never waits while a tile is left undrawn: it draws those itself, then waits only for
+/// the ones the workers are drawing. The images are made by the thread that starts the batch, so
 /// their memory comes from its heap, as every other tile's: made by a worker, they came from
 /// that worker's malloc arena, and stayed there once freed (5–10 MB more peak memory in the
 /// 1,000-pin comparison).
@@ -20,14 +20,15 @@ final class TileBatch: @unchecked Sendable {
     /// The images, blank until drawn; nil once handed over.
     private var images: [OpaquePointer]?
 
-    /// Starts drawing `tiles` on a worker.
+    /// Starts drawing `tiles` on a worker per core but one (that one is the caller's, in `finish`).
     init(_ tiles: [TileID], style: BasemapStyle, scale: Int, renderer: TileRenderer) {
         self.tiles = tiles
         self.style = style
         self.scale = scale
         self.renderer = renderer
         images = tiles.map { _ in TileRenderer.image(scale: scale) }
-        DispatchQueue.global(qos: .userInitiated).async { self.work() }
+        let workers = min(max(ProcessInfo.processInfo.activeProcessorCount - 1, 1), tiles.count)
+        for _ in 0..<workers { DispatchQueue.global(qos: .userInitiated).async { self.work() } }
     }
 
     deinit {

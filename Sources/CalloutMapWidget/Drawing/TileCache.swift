@@ -50,23 +50,19 @@ package final class TileCache {
     /// needs about thirty, and each is drawn on its own (its own image, the basemap read
     /// with `pread`), so two cores draw them in about half the time.
     package func prepare(_ tiles: [TileID], style: BasemapStyle, scale: Int) {
-        if let batch {
+        if let batch {  // started ahead (`startPreparing`)
             self.batch = nil
-            for (tile, image) in batch.finish() {
-                images.insert(image, for: Key(tile: tile, scale: batch.scale, style: batch.style.name))
-                rendered += 1
-            }
+            keep(batch)
         }
         let missing = missing(tiles, style: style, scale: scale)
         guard missing.count > 1 else { return }
-        // The images are made here, drawn on every core (as in TileBatch: their memory from this heap).
-        let renderer = self.renderer, wanted = missing
-        nonisolated(unsafe) let drawn = wanted.map { _ in TileRenderer.image(scale: scale) }
-        DispatchQueue.concurrentPerform(iterations: wanted.count) { i in
-            renderer.render(wanted[i], style: style, scale: scale, into: drawn[i])
-        }
-        for (i, tile) in wanted.enumerated() {
-            images.insert(Surface(adopting: drawn[i]), for: Key(tile: tile, scale: scale, style: style.name))
+        keep(TileBatch(missing, style: style, scale: scale, renderer: renderer))
+    }
+
+    /// Takes a batch's tiles, drawing with it those it has not started.
+    private func keep(_ batch: TileBatch) {
+        for (tile, image) in batch.finish() {
+            images.insert(image, for: Key(tile: tile, scale: batch.scale, style: batch.style.name))
             rendered += 1
         }
     }
