@@ -43,6 +43,7 @@ if arguments.first == "load", arguments.count == 2 {
                               "problems": result.problems.count,
                               "load_ms": (ms * 100).rounded() / 100, "cpu_ms": cpu.rounded(),
                               "mb_per_s": (megabytes / (ms / 1e3)).rounded(), "features_read_ahead": result.featuresReadAhead,
+                              "given_back_mb": (Double(result.bytesGivenBack) / 1e6).rounded(),
                               "peak_rss_mb": MainActor.assumeIsolated { Double(Benchmarks.peakRSSKilobytes() / 1024) }]
     print(String(decoding: try! JSONSerialization.data(withJSONObject: out, options: [.sortedKeys]), as: UTF8.self))
     exit(0)
@@ -125,7 +126,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
     Usage: calloutmap-bench [--frames N] [--starts N] [--real-data DIR]
            calloutmap-bench clusters FILE.geojson
            calloutmap-bench generate COUNT FILE.geojson [SEED] [--sequence]
-           calloutmap-bench load FILE   (the loader alone: wall and CPU ms, MB/s, peak memory)
+           calloutmap-bench load FILE   (the loader alone: wall and CPU ms, MB/s, bytes given back, peak memory)
            calloutmap-bench shapes
            calloutmap-bench names
            calloutmap-bench search

@@ -150,4 +150,22 @@ final class PointFeatureChunksTests: XCTestCase {
         let rest = PointFeatureChunks.cut(text, after: first[0].end, size: 300)
         XCTAssertEqual((first + rest).map { [$0.start, $0.end] }, chunks.map { [$0.start, $0.end] })
     }
+
+    /// Stretches before the first one simdjson refused are given back once read; after it the cuts
+    /// may lie inside a nested array, where simdjson still reads whole stretches of Point features
+    /// that the reader reads itself, so nothing is given back from there on.
+    func testOnlyStretchesTheReaderJumpsOverAreGivenBack() {
+        let nested = (0..<600).map { point($0 + 1_000) }.joined(separator: ",")
+        let big = point(999, #"{"title":"Holder","inside":[\#(nested)]}"#)
+        let before = (0..<300).map { point($0) }, after = (0..<300).map { point($0 + 2_000) }
+        let text = collection(before + [big] + after)
+        let (result, _) = compare(text, size: 16_384)
+        XCTAssertEqual(result.annotations.count, 601)
+        XCTAssertGreaterThan(result.bytesGivenBack, 16_384, "whole pages of the first stretches")
+        let holder = text.utf8.count - text.utf8.drop { $0 != UInt8(ascii: "H") }.count
+        XCTAssertLessThan(result.bytesGivenBack, holder, "nothing from the feature holding the nested array on")
+
+        let (plain, _) = compare(collection(before + after), size: 16_384)
+        XCTAssertGreaterThan(plain.bytesGivenBack, collection(before + after).utf8.count / 2)
+    }
 }

@@ -5,7 +5,14 @@
 public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionaryLiteral, RandomAccessCollection {
     public typealias Element = (key: String, value: String)
 
-    private var entries: [Element] = []
+    /// A list of its own, or a row of a table shared by a file's places (read from there
+    /// until changed, when the row becomes a list).
+    private enum Storage: Sendable {
+        case entries([Element])
+        case row(PropertyTable, Int32)
+    }
+
+    private var storage = Storage.entries([])
 
     /// No properties.
     public init() {}
@@ -13,7 +20,12 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
     /// Properties from entries whose keys are already distinct, in their order (not checked: a
     /// reader that has its own index of keys makes thousands this way without a scan per key).
     package init(uniqueEntries: [Element]) {
-        entries = uniqueEntries
+        storage = .entries(uniqueEntries)
+    }
+
+    /// Properties read from a row of a table.
+    package init(row: Int, of table: PropertyTable) {
+        storage = .row(table, Int32(row))
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
@@ -22,8 +34,19 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
 
     /// The value for a key; setting nil removes it, setting a new key appends it.
     public subscript(key: String) -> String? {
-        get { entries.first { $0.key == key }?.value }
+        get {
+            switch storage {
+            case .entries(let entries): entries.first { $0.key == key }?.value
+            case .row(let table, let row): table.entry(of: Int(row), key: key).map(table.value(of:))
+            }
+        }
         set {
+            var entries: [Element]
+            switch storage {
+            case .entries(let own): entries = own
+            case .row: entries = Array(self)  // a list of its own from now on
+            }
+            storage = .entries([])  // the list is changed in place, not copied
             let i = entries.firstIndex { $0.key == key }
             switch (i, newValue) {
             case let (i?, value?): entries[i].value = value
@@ -31,6 +54,7 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
             case let (nil, value?): entries.append((key, value))
             case (nil, nil): break
             }
+            storage = .entries(entries)
         }
     }
 
@@ -40,9 +64,7 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
 
     /// The properties worth showing a person: without the style keys or empty values.
     public var shown: AnnotationProperties {
-        var out = AnnotationProperties()
-        out.entries = entries.filter { !Self.styleKeys.contains($0.key) && !$0.value.isEmpty }
-        return out
+        AnnotationProperties(uniqueEntries: filter { !Self.styleKeys.contains($0.key) && !$0.value.isEmpty })
     }
 
     /// A line made of the first three shown properties, for a place without a subtitle: "city: Paris · country: FR".
@@ -53,11 +75,26 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
         return line.count > 80 ? String(line.prefix(79)) + "…" : line
     }
 
-    public var startIndex: Int { entries.startIndex }
-    public var endIndex: Int { entries.endIndex }
-    public subscript(position: Int) -> Element { entries[position] }
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .entries(let entries): entries.count
+        case .row(let table, let row): table.entries(of: Int(row)).count
+        }
+    }
+
+    public subscript(position: Int) -> Element {
+        switch storage {
+        case .entries(let entries): return entries[position]
+        case .row(let table, let row):
+            let entries = table.entries(of: Int(row))
+            precondition(position >= 0 && position < entries.count, "Index out of range")
+            return (table.key(of: entries.lowerBound + position), table.value(of: entries.lowerBound + position))
+        }
+    }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }

@@ -159,8 +159,9 @@ struct GeoJSONObject {
             take(members, options: options)
         }
 
-        /// Takes a feature's members, in the file's order, by the rules above (both readers give them here).
-        mutating func take(_ members: [Member], options: GeoJSONLoader.Options) {
+        /// Takes a feature's members, in the file's order, by the rules above (both readers give them here);
+        /// with a `table`, the properties kept go in a row of it.
+        mutating func take(_ members: [Member], options: GeoJSONLoader.Options, table: PropertyTable? = nil) {
             // Every member in order, a repeated key keeping its first place and its last value; a
             // feature of many properties finds repeats through `index`, so it reads in linear time.
             var all: [AnnotationProperties.Element] = []
@@ -218,7 +219,11 @@ struct GeoJSONObject {
             if left > 0 {
                 notes.append("has \(all.count - taken) properties; the first \(kept.count) kept, \(left) left out")
             }
-            values = AnnotationProperties(uniqueEntries: kept)
+            if let table, !kept.isEmpty, let row = table.append(kept) {
+                values = AnnotationProperties(row: row, of: table)
+            } else {
+                values = AnnotationProperties(uniqueEntries: kept)
+            }
         }
 
         /// A pin at a position (checked by `problem`) with these properties and the feature's id; without

@@ -27,6 +27,9 @@ final class PointFeatureChunks: @unchecked Sendable {
 
     private var chunks: [Chunk]
     private var cursor = 0
+    private let skipped: Skipped
+    /// Bytes of the file given back to the system once read (whole pages), for tests and the benchmark.
+    var bytesGivenBack: Int { skipped.bytes }
 
     /// Reads ahead the array whose `[` is at `arrayStart`; nil when its first stretch is not all Point
     /// features (most likely no other is: the reader reads it all) or it is shorter than one stretch.
@@ -34,6 +37,7 @@ final class PointFeatureChunks: @unchecked Sendable {
         // The first stretch alone, then the rest once it is all Point features: a file of lines
         // or polygons is not scanned for nothing.
         chunks = Self.cut(bytes, after: arrayStart, size: size, limit: 1)
+        skipped = Skipped()
         guard !chunks.isEmpty else { return nil }
         let reader = ChunkReader()
         reader.read(&chunks[0], of: bytes, options: options)
@@ -44,6 +48,9 @@ final class PointFeatureChunks: @unchecked Sendable {
         let results = Results(chunks)
         defer { chunks = results.finish() }
         let next = Atomic<Int>(1)
+        let skipped = self.skipped
+        skipped.start(count: chunks.count)
+        skipped.read(0, accepted: true, of: bytes, results)
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, chunks.count - 1)
         DispatchQueue.concurrentPerform(iterations: max(workers, 0)) { _ in
             let reader = ChunkReader()
@@ -51,6 +58,61 @@ final class PointFeatureChunks: @unchecked Sendable {
                 let k = next.add(1, ordering: .relaxed).oldValue
                 guard k < results.chunks.count, cancellation?.isCancelled != true else { return }
                 reader.read(&results.chunks[k], of: bytes, options: options)
+                skipped.read(k, accepted: results.chunks[k].count != nil, of: bytes, results)
+            }
+        }
+    }
+
+    /// The stretches the reader will jump over, whose bytes are given back to the system as soon
+    /// as they are read (a 175 MB file was in memory whole with all its pins, the load's peak).
+    ///
+    /// The first stretch starts just inside the array; a stretch simdjson read ends at a comma
+    /// between elements of the array, so while every stretch before it was read too, a stretch
+    /// starts at an element, where the reader takes it and goes on from its end: its bytes are
+    /// never read again. After a stretch simdjson refused, the cuts may be anywhere (inside a
+    /// string, a nested array), the reader reads on by itself, and nothing more is given back.
+    private final class Skipped: @unchecked Sendable {
+        /// Per stretch: nil until read, then whether simdjson took it.
+        private var accepted: [Bool?] = []
+        /// The first stretch not given back.
+        private var next = 0
+        private var given = 0
+        private let lock = NSLock()
+
+        func start(count: Int) { accepted = Array(repeating: nil, count: count) }
+
+        /// Bytes given back so far.
+        var bytes: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return given
+        }
+
+        /// Notes a stretch read and gives back every stretch that has become safe to.
+        func read(_ k: Int, accepted isAccepted: Bool, of bytes: [UInt8], _ results: Results) {
+            lock.lock()
+            accepted[k] = isAccepted
+            let from = next
+            while next < accepted.count, accepted[next] == true { next += 1 }
+            let safe = from..<next
+            lock.unlock()
+            let freed = safe.reduce(0) { $0 + Self.giveBack(results.chunks[$1].start..<results.chunks[$1].end, of: bytes) }
+            lock.lock()
+            given += freed
+            lock.unlock()
+        }
+
+        /// The whole pages of a range of the bytes: the system takes them back (they read as zeros
+        /// after). Returns how many bytes.
+        private static func giveBack(_ range: Range<Int>, of bytes: [UInt8]) -> Int {
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress.map(UInt.init(bitPattern:)) else { return 0 }
+                let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+                let low = (base + UInt(range.lowerBound) + page - 1) / page * page
+                let high = (base + UInt(range.upperBound)) / page * page
+                guard high > low, let start = UnsafeMutableRawPointer(bitPattern: low),
+                      madvise(start, Int(high - low), MADV_DONTNEED) == 0 else { return 0 }
+                return Int(high - low)
             }
         }
     }
@@ -68,6 +130,9 @@ final class PointFeatureChunks: @unchecked Sendable {
             return Array(chunks)
         }
     }
+
+    /// How many pins the stretches read ahead hold.
+    var pinCount: Int { chunks.reduce(0) { $0 + $1.pins.count } }
 
     /// The stretch read ahead that starts at `position`, taken out; nil when none starts there.
     func take(at position: Int) -> Chunk? {
@@ -140,6 +205,7 @@ private final class ChunkReader {
             }
         }
         guard count >= 0, !sink.refused else { return }
+        sink.table.finish()
         chunk.count = count
         chunk.pins = sink.pins
         chunk.notes = sink.notes
@@ -148,8 +214,10 @@ private final class ChunkReader {
 
 /// Makes each feature simdjson hands over into a pin, as the reader would: its properties go
 /// through the same rules (`GeoJSONObject.Properties.take`), the pin is made by `Properties.pin`.
+/// The stretch's pins keep their properties in one table.
 private struct Sink {
     let options: GeoJSONLoader.Options
+    let table = PropertyTable()
     var pins: [PointAnnotation] = []
     var notes: [(feature: Int, message: String)] = []
     var index = 0
@@ -184,7 +252,7 @@ private struct Sink {
         default: id = nil
         }
         var properties = GeoJSONObject.Properties()
-        properties.take(members, options: options)
+        properties.take(members, options: options, table: table)
         if GeoJSONObject.problem(longitude: feature.longitude, latitude: feature.latitude) != nil { refused = true }
         pins.append(properties.pin(longitude: feature.longitude, latitude: feature.latitude, identifier: id))
         for note in properties.notes { notes.append((index, note)) }
