@@ -71,9 +71,10 @@ struct ClusterBuilder {
         let zooms = max(0, options.maxZoom - options.minZoom + 1)
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             if cancellation?.isCancelled == true { return nil }
-            let floats = stage.floats
-            let sorting = Handoff { Sorted(floats) }
-            guard let (next, pending, members, parent) = cluster(stage, floats: floats, zoom: z) else {
+            // The tree's floats are made on its thread, and are its own to sort without a copy.
+            let positions = stage.xy
+            let sorting = Handoff { Sorted(positions.map { Float($0) }) }
+            guard let (next, pending, members, parent) = cluster(stage, zoom: z) else {
                 _ = sorting.value
                 return nil
             }
@@ -98,23 +99,21 @@ struct ClusterBuilder {
         let order: [Int32]   // per place, the item's index in the level
         let ranks: [Int32]   // per index, when the tree visits it
 
-        init(_ floats: [Float]) {
+        init(_ floats: consuming [Float]) {
             var order: [Int32] = []
-            tree = KDTree(interleaved: floats, order: &order)
+            tree = KDTree(interleaved: consume floats, order: &order)
             self.order = order
-            var ranks = [Int32](repeating: 0, count: order.count)
-            for (place, rank) in tree.visitingRanks().enumerated() { ranks[Int(order[place])] = rank }
-            self.ranks = ranks
+            ranks = tree.visitingRanks(bySlot: order)
         }
     }
 
     /// One zoom of supercluster's `_cluster`: which items the new level has, in its order, and
     /// each item's parent below. Cluster centres and leftover neighbours wait for the tree.
-    private func cluster(_ below: Stage, floats: [Float], zoom: Int)
+    private func cluster(_ below: Stage, zoom: Int)
         -> (Stage, [Pending], [Int32], [Int32])? {
         let radius = options.radius / (options.extent * pow(2, Double(zoom)))
         let r = radius >= 0 ? radius : 0  // a negative or NaN option finds no neighbours
-        let grid = NeighbourGrid(floats: floats, exact: below.xy, radius: r)
+        let grid = NeighbourGrid(exact: below.xy, radius: r)
         let n = below.itemCount
         var taken = [Bool](repeating: false, count: n)
         var parent = [Int32](repeating: -1, count: n)

@@ -17,10 +17,11 @@ struct KDTree<Scalar: BinaryFloatingPoint & Sendable>: Sendable {
     var count: Int { coords.count / 2 }
 
     /// Sorts `interleaved` into a tree; `order[place]` is which input point went to each place.
-    init(interleaved: [Scalar], order: inout [Int32]) {
+    /// (Given the only reference to `interleaved`, it sorts that storage without a copy.)
+    init(interleaved: consuming [Scalar], order: inout [Int32]) {
         precondition(interleaved.count % 2 == 0 && interleaved.count / 2 < Int(Int32.max))
-        coords = interleaved
-        order = (0..<Int32(interleaved.count / 2)).map { $0 }
+        coords = consume interleaved
+        order = (0..<Int32(coords.count / 2)).map { $0 }
         if count > Self.nodeSize { sort(&order) }
     }
 
@@ -86,19 +87,20 @@ struct KDTree<Scalar: BinaryFloatingPoint & Sendable>: Sendable {
         }
     }
 
-    /// Per place, when `within` reports the point there relative to the others (lower first):
-    /// the tree walked whole in that order. Sorting any answer by it gives KDBush's order.
-    func visitingRanks() -> [Int32] {
+    /// When `within` reports each point relative to the others (lower first): the tree walked
+    /// whole in that order. Sorting any answer by it gives KDBush's order. The rank of the point
+    /// at place p goes to `ranks[slot[p]]` (an owner's own order, without a list by place between).
+    func visitingRanks(bySlot slot: [Int32]) -> [Int32] {
         var ranks = [Int32](repeating: 0, count: count)
         guard count > 0 else { return ranks }
         var stack: [(left: Int, right: Int, first: Int)] = [(0, count - 1, 0)]
         while let (left, right, first) = stack.popLast() {
             if right - left <= Self.nodeSize {
-                for i in left...right { ranks[i] = Int32(first + i - left) }
+                for i in left...right { ranks[Int(slot[i])] = Int32(first + i - left) }
                 continue
             }
             let m = (left + right) >> 1
-            ranks[m] = Int32(first)
+            ranks[Int(slot[m])] = Int32(first)
             stack.append((m + 1, right, first + 1))  // the upper half is visited first
             stack.append((left, m - 1, first + 1 + right - m))
         }

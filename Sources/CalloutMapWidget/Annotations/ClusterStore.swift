@@ -206,17 +206,16 @@ package final class ClusterStore {
         pendingGroups = groups
         onBuildingChanged?(true)
         let all = annotations.annotations
-        let inputs = groups.mapValues { $0.map { Optional(all[Int($0)].coordinate) } }
+        let inputs = Inputs(groups.mapValues { $0.map { Optional(all[Int($0)].coordinate) } })
         let optionsByIdentifier = Dictionary(uniqueKeysWithValues: groups.keys.map { ($0, options(for: $0)) })
-        let total = Double(inputs.values.reduce(0) { $0 + $1.count })
+        let total = Double(groups.values.reduce(0) { $0 + $1.count })
         // The worker holds no reference to the store: a map closed meanwhile is freed at once
         // (and its deinit cancels the build).
         let owner = WeakReference(self)
         DispatchQueue.global(qos: .userInitiated).async {
             var made: [String: PointClusterer] = [:]
             var done = 0.0
-            var inputs = inputs  // each group's coordinates are let go as its build reads them
-            while let identifier = inputs.keys.first, let coordinates = inputs.removeValue(forKey: identifier) {
+            while let (identifier, coordinates) = inputs.next() {
                 let share = Double(coordinates.count) / max(total, 1), before = done
                 let clusterer = PointClusterer(coordinates: consume coordinates, options: optionsByIdentifier[identifier]!,
                                                cancellation: cancellation) { part in
@@ -242,6 +241,21 @@ package final class ClusterStore {
                     self.onBuildingChanged?(false)
                 }
             }
+        }
+    }
+
+    /// The groups' coordinates on their way to the worker, which takes each out as it starts its
+    /// build, so that it is let go once read: a copy captured by the worker's closure kept all of
+    /// them (24 MB a million) to the end.
+    private final class Inputs: @unchecked Sendable {
+        private var groups: [String: [Coordinate?]]
+
+        init(_ groups: [String: [Coordinate?]]) { self.groups = groups }
+
+        /// The next group, taken out (by the worker alone).
+        func next() -> (String, [Coordinate?])? {
+            guard let identifier = groups.keys.first, let coordinates = groups.removeValue(forKey: identifier) else { return nil }
+            return (identifier, coordinates)
         }
     }
 
