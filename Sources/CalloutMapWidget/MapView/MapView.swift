@@ -128,12 +128,14 @@ public final class MapView: WidgetImplementation {
         didSet { if showsPlaceNames != oldValue { queueDraw(); scheduleSummary() } }
     }
     /// The map's annotations and shapes, indexed for `search(_:limit:)`.
-    lazy var searchStore = SearchStore { [unowned self] item in
+    lazy var searchStore = SearchStore(isOnMap: { [unowned self] item in
         switch item {
         case .annotation(let a): self.annotationLayer.annotations.contains(a)
         case .overlay(let o): self.overlayLayer.contains(o)
         }
-    }
+    }, everything: { [unowned self] in
+        self.annotations.map { .annotation($0) } + self.overlays.map { .overlay($0) }
+    })
     /// The pending update of the accessible summary of what is in view (a GLib source; 0: none).
     var summaryTimer: UInt32 = 0
     /// The names drawn, once read (`worldPlaces`).

@@ -4,9 +4,11 @@ import Dispatch
 
 /// The map's annotations and overlays made searchable: each batch added gets an index of its
 /// own, its texts read on the main thread a slice per tick (so a million places never hold a
-/// frame) and its index built on a worker; removing a file's places drops its batch, and
-/// results skip whatever has left the map meanwhile. Nothing is indexed until search is first
-/// wanted (`activate`): a map never searched spends no time or memory on it.
+/// frame) and its index built on a worker; a batch none of whose items is left on the map (a
+/// file's places, removed) is dropped, and results skip whatever has left the map meanwhile.
+/// Nothing is kept or indexed until search is first wanted (`activate`), when everything on
+/// the map becomes the first batch: a map never searched spends no time or memory on it (a
+/// list of a million items was 16 MB).
 @MainActor
 final class SearchStore {
     /// An annotation or an overlay: what a batch holds.
@@ -26,7 +28,6 @@ final class SearchStore {
         let items: [Item]
         var entries: [SearchIndex.Entry] = []
         var index: SearchIndex?
-        var isReading = false
         /// Stops its index's build once it is dropped.
         let cancellation = Cancellation()
         init(items: [Item]) { self.items = items }
@@ -38,29 +39,38 @@ final class SearchStore {
     private var batches: [Batch] = []
     /// Whether an item is still on the map (results skip those that are not).
     private let isOnMap: (Item) -> Bool
+    /// Everything on the map: the first batch, when search is first wanted.
+    private let everything: () -> [Item]
     /// Called when a batch's index is ready: a search open may answer more now.
     var onIndexed: () -> Void = {}
 
-    init(isOnMap: @escaping (Item) -> Bool) { self.isOnMap = isOnMap }
+    init(isOnMap: @escaping (Item) -> Bool, everything: @escaping () -> [Item]) {
+        self.isOnMap = isOnMap
+        self.everything = everything
+    }
 
     /// Batches being indexed.
-    var pending: Int { batches.filter { $0.index == nil && $0.isReading }.count }
+    var pending: Int { batches.filter { $0.index == nil }.count }
 
     /// Whether search has been wanted: batches are indexed from then on, as they come.
     private(set) var isActive = false
 
-    func add(_ items: [Item]) {
+    /// Indexes items just put on the map, once search has been wanted (before, they come with
+    /// everything else when it is).
+    func add(_ items: @autoclosure () -> [Item]) {
+        guard isActive else { return }
+        let items = items()
         guard !items.isEmpty else { return }
         let batch = Batch(items: items)
         batches.append(batch)
-        if isActive { read(batch) }
+        read(batch)
     }
 
     /// Indexes what is on the map, and from now on whatever is added.
     func activate() {
         guard !isActive else { return }
         isActive = true
-        for batch in batches where !batch.isReading { read(batch) }
+        add(everything())
     }
 
     /// Drops batches none of whose items is on the map any longer (a build under way stops).
@@ -81,7 +91,6 @@ final class SearchStore {
     /// Texts of a slice of the batch, then the next slice on the next tick, then the index.
     private func read(_ batch: Batch) {
         guard batches.contains(where: { $0 === batch }) else { return }  // removed meanwhile
-        batch.isReading = true
         let start = batch.entries.count, end = min(batch.items.count, start + Self.slice)
         for item in batch.items[start..<end] { batch.entries.append(Self.entry(for: item)) }
         if end < batch.items.count {
