@@ -70,7 +70,11 @@ enum DemoViews {
 
     static let citySet = "san-francisco"
 
-    /// Properties that say how the demo draws a place, not what it is: left out of its details.
+    /// The `kind`s of place the demo draws its own way (a search's pin too).
+    nonisolated static let kinds: Set<String> = ["marker", "flag", "price", "custom", "place", SearchPin.kind]
+
+    /// Properties that say how the demo draws one of its kinds of place, not what it is: left out
+    /// of its details (a file's places keep all theirs).
     static let internalKeys: Set<String> = ["kind", "tint", "glyph"]
 
     /// The San Francisco set one by one from zoom 12 (the city), gathered below it: zoomed out
@@ -90,9 +94,11 @@ enum DemoViews {
 }
 
 extension PointAnnotation {
-    /// Which kind of view the demo gives a place: its `kind` property (marker, flag, price,
-    /// custom, place); nil for places from opened files.
-    var kind: String? { properties["kind"] }
+    /// Which kind of view the demo gives a place: its `kind` property when the demo knows it
+    /// (`DemoViews.kinds`); nil for any other place. A file's own `kind` ("village", as OSM data
+    /// has) is its data: read as the demo's, it hid from its callout and clustered as the
+    /// San Francisco set.
+    var kind: String? { properties["kind"].flatMap { DemoViews.kinds.contains($0) ? $0 : nil } }
 }
 
 extension RGBA {

@@ -300,7 +300,8 @@ final class MainWindow {
                                        coordinate: annotation.coordinate)
         var zoom: @MainActor () -> Void = { [map] in map.showAnnotations([annotation], animated: true) }
         if let point = annotation as? PointAnnotation {
-            place.data = point.properties.shown.filter { !DemoViews.internalKeys.contains($0.key) }.map { ($0.key, $0.value) }
+            let isDemos = point.kind != nil
+            place.data = point.properties.shown.filter { !isDemos || !DemoViews.internalKeys.contains($0.key) }.map { ($0.key, $0.value) }
         } else if let anchor = annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {
             place.title = shape.title ?? place.title
             place.subtitle = shape.subtitle

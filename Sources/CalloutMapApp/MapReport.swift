@@ -52,7 +52,7 @@ final class MapReport: MapViewDelegate {
         // now, for this pin only).
         if let point = view.annotation as? PointAnnotation, point.kind == nil || point.kind == SearchPin.kind {
             var data = point.properties.shown
-            data["kind"] = nil
+            if point.kind != nil { data["kind"] = nil }  // a search's pin: "search" is not its data
             view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(data) : nil
         }
         if let anchor = view.annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {

@@ -37,7 +37,7 @@ final class SearchPin {
     }
 
     /// The `kind` of the pin: drawn as a marker, its data left out of nothing.
-    static let kind = "search"
+    nonisolated static let kind = "search"
 
     private func mark(_ annotation: PointAnnotation, zoom: Double) {
         if let pin { map.removeAnnotation(pin) }

@@ -96,7 +96,7 @@ final class PlaceDetailsEndToEndTests: XCTestCase {
     func testAPlaceFromAFileShowsAllItsData() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cm-details-\(getpid()).geojson")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-122.41,37.79]},"properties":{"name":"Tadich Grill","cuisine":"seafood","opened":"1849","note":"<b>not markup</b>"}}]}"#.utf8).write(to: file)
+        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-122.41,37.79]},"properties":{"name":"Tadich Grill","kind":"restaurant","cuisine":"seafood","opened":"1849","note":"<b>not markup</b>"}}]}"#.utf8).write(to: file)
         let app = try AppProcess(["--log-events", "--no-demo", "--size", "1000x700", "--select", "Tadich Grill", file.path])
         _ = try app.readyMap()
         XCTAssertNotNil(app.next("callout-shown"))
@@ -109,6 +109,8 @@ final class PlaceDetailsEndToEndTests: XCTestCase {
         XCTAssertEqual(shown["title"] as? String, "Tadich Grill")
         let data = try XCTUnwrap(shown["data"] as? [String])
         XCTAssertTrue(data.contains("cuisine: seafood") && data.contains("opened: 1849"), "\(data)")
+        // A file's own `kind` is its data, not one of the demo's kinds of place.
+        XCTAssertTrue(data.contains("kind: restaurant"), "\(data)")
         XCTAssertTrue(data.contains("note: <b>not markup</b>"), "data as it is, never markup: \(data)")
     }
 }
