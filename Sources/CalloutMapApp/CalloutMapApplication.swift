@@ -29,6 +29,7 @@ final class CalloutMapApplication {
     func run() -> Int32 {
         // A launch with options of its own never hands over: when CalloutMap already runs it
         // does not register at all (a registered instance dropped unrun makes GLib warn).
+        ThemeStart.openDisplay()
         var app = makeApplication(unique: !(options.setsUpWindow && Self.isRunning()))
         var error: UnsafeMutablePointer<GError>?
         if g_application_register(cm_application(app), nil, &error) == 0 {

@@ -104,6 +104,16 @@ if arguments.first == "pins" {
     print(String(decoding: json, as: UTF8.self))
     exit(0)
 }
+if arguments.first == "callouts" {
+    // The callout figures alone (also part of the full run).
+    setenv("GTK_A11Y", "none", 1)
+    let json = MainActor.assumeIsolated { () -> Data in
+        guard let data = DataDirectory.locate(), let basemap = try? Basemap(directory: data.appendingPathComponent("basemap")) else { exit(1) }
+        return try! JSONSerialization.data(withJSONObject: CalloutBenchmarks.run(basemap: basemap, frames: 240), options: [.prettyPrinted, .sortedKeys])
+    }
+    print(String(decoding: json, as: UTF8.self))
+    exit(0)
+}
 if arguments.first == "real", arguments.count == 2 {
     // The real-data figures alone (also part of a full run with --real-data DIR).
     setenv("GTK_A11Y", "none", 1)

@@ -73,6 +73,29 @@ final class InputFileTests: XCTestCase {
         XCTAssertGreaterThan(try InputFile.read(proc).count, 10)
     }
 
+    /// Pieces are as big as what is left of the file (and a byte to see it grow), not as asked:
+    /// a small file's first piece of 4 MiB once took milliseconds to make.
+    func testPiecesAreNoBiggerThanTheRestOfTheFile() throws {
+        let file = folder.appendingPathComponent("small.geojson")
+        try Data("0123456789".utf8).write(to: file)
+        let reader = try InputFile.Reader(file)
+        let first = try reader.next(upTo: 4)
+        XCTAssertEqual(String(decoding: first, as: UTF8.self), "0123")
+        let rest = try reader.next(upTo: 4 << 20)
+        XCTAssertEqual(String(decoding: rest, as: UTF8.self), "456789")
+        XCTAssertEqual(rest.capacity < 64, true, "room for 7 bytes, not 4 MiB: \(rest.capacity)")
+        XCTAssertEqual(try reader.next(upTo: 4 << 20), [])
+        // A file that reports no size (as /proc's) is read whole, a piece as asked at a time.
+        let proc = try InputFile.Reader(URL(fileURLWithPath: "/proc/self/maps"))
+        var bytes: [UInt8] = [], piece = try proc.next(upTo: 100)
+        while !piece.isEmpty {
+            XCTAssertLessThanOrEqual(piece.count, 100)
+            bytes += piece
+            piece = try proc.next(upTo: 100)
+        }
+        XCTAssertGreaterThan(bytes.count, 100)
+    }
+
     func testACancelledLoadStopsAndSaysSo() throws {
         let file = folder.appendingPathComponent("places.geojson")
         let feature = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}}"#

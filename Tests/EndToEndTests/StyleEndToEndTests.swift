@@ -2,8 +2,22 @@ import CalloutMapCore
 import Foundation
 import XCTest
 
-/// `--dark` gives the dark map and GTK's dark theme around it.
+/// `--dark` gives the dark map and GTK's dark theme around it; `--light` libadwaita's light one.
 final class StyleEndToEndTests: XCTestCase {
+    /// The app starts GTK without the theme libadwaita replaces (`ThemeStart`): libadwaita's own
+    /// styles must still be there: the header bar in Adwaita's light grey, not unstyled black.
+    func testLightStyleIsLibadwaitas() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
+        try XCTSkipUnless(hasTool("import"), "needs ImageMagick")
+        let app = try AppProcess(["--log-events", "--no-demo", "--light", "--size", "800x600"])
+        let ready = try XCTUnwrap(app.next("ready"))
+        let m = try XCTUnwrap(ready["map"] as? [String: Double])
+        usleep(300_000)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cm-light-\(getpid()).png").path
+        let shot = try XCTUnwrap(Screenshot(path: path))
+        XCTAssertEqual(shot.pixel(Int(m["x"]! + 300), Int(m["y"]!) - 3), 0xEBEBEB, "the header bar, Adwaita's light grey")
+    }
+
     func testDarkStyle() throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display")
         try XCTSkipUnless(hasTool("import"), "needs ImageMagick")
