@@ -181,7 +181,6 @@ public final class SearchIndex: Sendable {
         let q = SearchText.fold(query.prefix(200))
         guard !q.isEmpty, limit > 0, !words.isEmpty else { return [] }
         let queryWords = q.split(separator: 0x20).map(Array.init)
-        let k = near.map { cos($0.latitude * .pi / 180) } ?? 1
         var collector = Collector(limit: limit, count: count, near: near)
         bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
