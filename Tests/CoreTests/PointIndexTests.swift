@@ -46,6 +46,11 @@ final class PointIndexTests: XCTestCase {
         let b = PointAnnotation(coordinate: Coordinate(latitude: 40.7, longitude: -74.0), title: "b")
         let bad = PointAnnotation(coordinate: Coordinate(latitude: .nan, longitude: 0), title: "bad")
         XCTAssertEqual(set.add([a, b, a, bad]), 2, "no duplicates, no invalid coordinates")
+        XCTAssertEqual(set.add([b, a]), 0, "adding them again changes nothing")
+        XCTAssertEqual(set.annotations.map(\.title), ["a", "b"])
+        XCTAssertEqual(set.order(of: a), 0, "each keeps its place")
+        XCTAssertEqual(set.order(of: b), 1)
+        XCTAssertEqual(set.worldPoint(of: b), WebMercator.worldPoint(for: b.coordinate))
         let sf = WebMercator.worldPoint(for: a.coordinate)
         func around(_ p: WorldPoint) -> [String?] {
             set.annotations(minX: p.x - 0.001, minY: p.y - 0.001, maxX: p.x + 0.001, maxY: p.y + 0.001).map(\.title)

@@ -24,10 +24,17 @@ package final class AnnotationSet {
         orders.reserveCapacity(orders.count + new.count)
         slots.reserveCapacity(slots.count + new.count)  // growing it step by step rehashed a million keys ~20 times
         var added = 0
-        for a in new where slots[ObjectIdentifier(a)] == nil && a.coordinate.isValid {
-            slots[ObjectIdentifier(a)] = Int32(annotations.count)
+        for a in new {
+            let coordinate = a.coordinate
+            guard coordinate.isValid else { continue }
+            // One hash lookup, not two: insert, and put the old place back if it was there.
+            let key = ObjectIdentifier(a)
+            if let old = slots.updateValue(Int32(annotations.count), forKey: key) {
+                slots[key] = old
+                continue
+            }
             annotations.append(a)
-            points.append(WebMercator.worldPoint(for: a.coordinate))
+            points.append(WebMercator.worldPoint(for: coordinate))
             orders.append(nextOrder)
             nextOrder += 1
             added += 1
