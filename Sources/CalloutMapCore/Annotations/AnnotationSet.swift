@@ -3,18 +3,25 @@
 package final class AnnotationSet {
     package private(set) var annotations: [any Annotation] = []
     private var points: [WorldPoint] = []
-    /// Where each annotation is in `annotations` (32 bits: 8 MB less a million than `Int`).
-    private var slots: [ObjectIdentifier: Int32] = [:]
+    /// Where each annotation is in `annotations`.
+    private var slots = SlotTable()
     /// Per slot, when its annotation was added (slots move on removal; this does not).
-    private var orders: [Int] = []
-    private var nextOrder = 0
+    private var orders: [Int32] = []
+    private var nextOrder: Int32 = 0
     private var index: PointIndex<Double>?
 
     package init() {}
 
     package var count: Int { annotations.count }
 
-    package func contains(_ a: any Annotation) -> Bool { slots[ObjectIdentifier(a)] != nil }
+    package func contains(_ a: any Annotation) -> Bool { slot(of: a) != nil }
+
+    /// The identity of the annotation in a slot, for `slots`.
+    private func key(at slot: Int32) -> ObjectIdentifier { ObjectIdentifier(annotations[Int(slot)]) }
+
+    private func slot(of a: any Annotation) -> Int? {
+        slots.slot(of: ObjectIdentifier(a), key: key(at:)).map(Int.init)
+    }
 
     /// Adds annotations not already present (and whose coordinate is valid); returns how many were added.
     @discardableResult
@@ -22,17 +29,13 @@ package final class AnnotationSet {
         annotations.reserveCapacity(annotations.count + new.count)
         points.reserveCapacity(points.count + new.count)
         orders.reserveCapacity(orders.count + new.count)
-        slots.reserveCapacity(slots.count + new.count)  // growing it step by step rehashed a million keys ~20 times
+        slots.reserve(slots.count + new.count, key: key(at:))  // growing step by step would rehash a million keys ~20 times
+        if nextOrder > Int32.max - Int32(clamping: new.count) { renumberOrders() }
         var added = 0
         for a in new {
             let coordinate = a.coordinate
-            guard coordinate.isValid else { continue }
-            // One hash lookup, not two: insert, and put the old place back if it was there.
-            let key = ObjectIdentifier(a)
-            if let old = slots.updateValue(Int32(annotations.count), forKey: key) {
-                slots[key] = old
-                continue
-            }
+            guard coordinate.isValid,
+                  slots.insert(ObjectIdentifier(a), slot: Int32(annotations.count), key: key(at:)) == nil else { continue }
             annotations.append(a)
             points.append(WebMercator.worldPoint(for: coordinate))
             orders.append(nextOrder)
@@ -49,14 +52,14 @@ package final class AnnotationSet {
     package func remove(_ gone: [any Annotation]) -> Bool {
         var removed = false, moved = false
         for a in gone {
-            guard let i = slots.removeValue(forKey: ObjectIdentifier(a)).map(Int.init) else { continue }
+            guard let i = slots.remove(ObjectIdentifier(a), key: key(at:)).map(Int.init) else { continue }
             let last = annotations.count - 1
             if i != last {
                 moved = true
+                slots.move(ObjectIdentifier(annotations[last]), to: Int32(i), key: key(at:))
                 annotations[i] = annotations[last]
                 points[i] = points[last]
                 orders[i] = orders[last]
-                slots[ObjectIdentifier(annotations[i])] = Int32(i)
             }
             annotations.removeLast()
             points.removeLast()
@@ -77,21 +80,28 @@ package final class AnnotationSet {
 
     /// Re-reads an annotation's coordinate after the model moved it.
     package func update(_ a: any Annotation) {
-        guard let i = slots[ObjectIdentifier(a)].map(Int.init) else { return }
+        guard let i = slot(of: a) else { return }
         points[i] = WebMercator.worldPoint(for: a.coordinate)
         index = nil
     }
 
     /// When an annotation was added relative to the others (later is higher), for stacking ties.
     package func order(of a: any Annotation) -> Int? {
-        slots[ObjectIdentifier(a)].map { orders[Int($0)] }
+        slot(of: a).map { Int(orders[$0]) }
+    }
+
+    /// Numbers the orders from 0 again, keeping them in the same order (after two billion adds).
+    private func renumberOrders() {
+        let byOrder = orders.indices.sorted { orders[$0] < orders[$1] }
+        for (rank, slot) in byOrder.enumerated() { orders[slot] = Int32(rank) }
+        nextOrder = Int32(orders.count)
     }
 
     /// The projected position of the annotation at a place in `annotations`.
     package func worldPoint(at place: Int) -> WorldPoint { points[place] }
 
     package func worldPoint(of a: any Annotation) -> WorldPoint? {
-        slots[ObjectIdentifier(a)].map { points[Int($0)] }
+        slot(of: a).map { points[$0] }
     }
 
     /// Annotations whose coordinate lies in a rectangle of the world square (may wrap east–west).
