@@ -64,8 +64,10 @@ enum DemoViews {
     /// crowd; the San Francisco set (landmarks and listings) shows one by one at city zoom and
     /// gathers once the map shows more than the city (`citySetOptions`).
     static func clusteringIdentifier(_ annotation: any Annotation) -> String? {
-        guard let point = annotation as? PointAnnotation, point.kind != SearchPin.kind else { return nil }  // a search's pin stands alone
-        return point.kind == nil || point.kind == "place" ? "places" : citySet
+        guard let point = annotation as? PointAnnotation else { return nil }
+        let kind = point.kind  // asked once: this runs for every place of a file
+        guard kind != SearchPin.kind else { return nil }  // a search's pin stands alone
+        return kind == nil || kind == "place" ? "places" : citySet
     }
 
     static let citySet = "san-francisco"
