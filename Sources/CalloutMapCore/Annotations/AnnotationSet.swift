@@ -1,8 +1,8 @@
-/// The annotations a map holds, with their projected positions and a spatial
-/// index that is rebuilt lazily (one rebuild after any number of changes).
+/// The annotations a map holds, and a spatial index of their projected positions that
+/// is rebuilt lazily (one rebuild after any number of changes). Positions are projected
+/// when asked, not kept: a million clustered places never ask, and kept they took 16 MB.
 package final class AnnotationSet {
     package private(set) var annotations: [any Annotation] = []
-    private var points: [WorldPoint] = []
     /// Where each annotation is in `annotations`.
     private var slots = SlotTable()
     /// Per slot, when its annotation was added (slots move on removal; this does not).
@@ -27,7 +27,6 @@ package final class AnnotationSet {
     @discardableResult
     package func add(_ new: [any Annotation]) -> Int {
         annotations.reserveCapacity(annotations.count + new.count)
-        points.reserveCapacity(points.count + new.count)
         orders.reserveCapacity(orders.count + new.count)
         slots.reserve(slots.count + new.count, key: key(at:))  // growing step by step would rehash a million keys ~20 times
         if nextOrder > Int32.max - Int32(clamping: new.count) { renumberOrders() }
@@ -37,7 +36,6 @@ package final class AnnotationSet {
             guard coordinate.isValid,
                   slots.insert(ObjectIdentifier(a), slot: Int32(annotations.count), key: key(at:)) == nil else { continue }
             annotations.append(a)
-            points.append(WebMercator.worldPoint(for: coordinate))
             orders.append(nextOrder)
             nextOrder += 1
             added += 1
@@ -58,11 +56,9 @@ package final class AnnotationSet {
                 moved = true
                 slots.move(ObjectIdentifier(annotations[last]), to: Int32(i), key: key(at:))
                 annotations[i] = annotations[last]
-                points[i] = points[last]
                 orders[i] = orders[last]
             }
             annotations.removeLast()
-            points.removeLast()
             orders.removeLast()
             removed = true
         }
@@ -72,7 +68,6 @@ package final class AnnotationSet {
 
     package func removeAll() {
         annotations.removeAll()
-        points.removeAll()
         orders.removeAll()
         slots.removeAll()
         index = nil
@@ -80,9 +75,7 @@ package final class AnnotationSet {
 
     /// Re-reads an annotation's coordinate after the model moved it.
     package func update(_ a: any Annotation) {
-        guard let i = slot(of: a) else { return }
-        points[i] = WebMercator.worldPoint(for: a.coordinate)
-        index = nil
+        if contains(a) { index = nil }
     }
 
     /// When an annotation was added relative to the others (later is higher), for stacking ties.
@@ -98,15 +91,15 @@ package final class AnnotationSet {
     }
 
     /// The projected position of the annotation at a place in `annotations`.
-    package func worldPoint(at place: Int) -> WorldPoint { points[place] }
+    package func worldPoint(at place: Int) -> WorldPoint { WebMercator.worldPoint(for: annotations[place].coordinate) }
 
     package func worldPoint(of a: any Annotation) -> WorldPoint? {
-        slot(of: a).map { points[$0] }
+        slot(of: a).map(worldPoint(at:))
     }
 
     /// Annotations whose coordinate lies in a rectangle of the world square (may wrap east–west).
     package func annotations(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [any Annotation] {
-        if index == nil { index = PointIndex(points: points) }
+        if index == nil { index = PointIndex(points: annotations.indices.map(worldPoint(at:))) }
         return index!.range(minX: minX, minY: minY, maxX: maxX, maxY: maxY).map { annotations[$0] }
     }
 }
