@@ -170,9 +170,8 @@ struct ClusterBuilder {
 
     /// Fills in what waited for the tree: members in its visiting order, then centres summed in it.
     /// `keep` makes the level below from it, before it is let go.
-    private static func finish(_ next: Stage, pending: [Pending], members: [Int32], below: Stage, ranks: [Int32],
+    private static func finish(_ next: consuming Stage, pending: [Pending], members: [Int32], below: Stage, ranks: [Int32],
                                keep: (Stage) -> Void) -> Stage {
-        var next = next
         var ordered: [Int32] = []
         for p in pending {
             ordered.removeAll(keepingCapacity: true)
@@ -238,7 +237,7 @@ struct ClusterBuilder {
         let order = sorted.order
         level.tree = sorted.tree
         level.id = order.map { stage.id[Int($0)] }
-        level.parent = parent.map { parent in order.map { parent[Int($0)] } } ?? [Int32](repeating: -1, count: order.count)
+        if let parent { level.parent = ClusterParents(order.map { parent[Int($0)] }) }
         for (place, i) in order.enumerated() where stage.count[Int(i)] > 1 {
             let slot = stage.slot(ofCluster: i)
             level.clusterPlaces.append(Int32(place))

@@ -35,7 +35,7 @@ public final class PointClusterer: Sendable {
         /// Input index for points, cluster id (above every input index) for clusters.
         var id: [Int32] = []
         /// The cluster one zoom up that took the item in, or -1.
-        var parent: [Int32] = []
+        var parent = ClusterParents()
         /// Clusters by place, ascending: their counts and exact centres (x, y interleaved).
         var clusterPlaces: [Int32] = []
         var clusterCounts: [Int32] = []
