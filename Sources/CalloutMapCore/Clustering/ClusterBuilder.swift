@@ -44,6 +44,8 @@ struct ClusterBuilder {
             append(x: other.xy[2 * i], y: other.xy[2 * i + 1], id: other.id[i], count: other.count[i])
         }
 
+        /// The positions as the tree holds them.
+        var floats: [Float] { xy.map { Float($0) } }
     }
 
     /// An item of the level being made whose content waits for the tree's order: a cluster's
@@ -66,14 +68,12 @@ struct ClusterBuilder {
         }
         _ = consume coordinates
         var levels = [PointClusterer.Level](repeating: .init(), count: options.maxZoom + 2)
-        // Each level is kept (its columns put in its tree's order) on another thread while the
-        // next zoom is clustered: a tenth of this thread's time at a million points.
-        var keeping: [(zoom: Int, level: Handoff<PointClusterer.Level>)] = []
         let zooms = max(0, options.maxZoom - options.minZoom + 1)
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
             if cancellation?.isCancelled == true { return nil }
+            // The tree's floats are made on its thread, and are its own to sort without a copy.
             let positions = stage.xy
-            let sorting = Handoff { Sorted(positions) }
+            let sorting = Handoff { Sorted(positions.map { Float($0) }) }
             guard let (next, pending, members, parent) = cluster(stage, zoom: z) else {
                 _ = sorting.value
                 return nil
@@ -81,15 +81,13 @@ struct ClusterBuilder {
             let tree = sorting.value
             let seeds = pending.filter(\.isCluster).map(\.seed)
             stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: tree.ranks) { below in
-                let kept = Kept(below)  // not the positions of all: they go now
-                keeping.append((z + 1, Handoff { Self.level(kept, sorted: tree, parent: parent, seeds: seeds) }))
+                levels[z + 1] = Self.level(below, sorted: tree, parent: parent, seeds: seeds)
             }
             progress?(Double(options.maxZoom - z + 1) / Double(zooms + 1))
         }
         if options.minZoom <= options.maxZoom {
-            levels[options.minZoom] = Self.level(Kept(stage), sorted: Sorted(stage.xy), parent: nil, seeds: [])
+            levels[options.minZoom] = Self.level(stage, sorted: Sorted(stage.floats), parent: nil, seeds: [])
         }
-        for (z, level) in keeping { levels[z] = level.value }
         progress?(1)
         return levels
     }
@@ -101,12 +99,9 @@ struct ClusterBuilder {
         let order: [Int32]   // per place, the item's index in the level
         let ranks: [Int32]   // per index, when the tree visits it
 
-        /// The tree of points at `xy` (exact, interleaved), held as floats.
-        init(_ xy: [Double]) {
+        init(_ floats: consuming [Float]) {
             var order: [Int32] = []
-            tree = xy.withUnsafeBufferPointer { xy in
-                KDTree(count: xy.count / 2, order: &order) { (Float(xy[2 * $0]), Float(xy[2 * $0 + 1])) }
-            }
+            tree = KDTree(interleaved: consume floats, order: &order)
             self.order = order
             ranks = tree.visitingRanks(bySlot: order)
         }
@@ -202,48 +197,18 @@ struct ClusterBuilder {
         return next
     }
 
-    /// What a level keeps of its stage: every item's id and count, and its clusters' centres.
-    private struct Kept {
-        let id: [Int32]
-        let count: [Int32]
-        /// The clusters' indices, ascending, and their centres (x, y interleaved).
-        var clusters: [Int32] = []
-        var centres: [Double] = []
-
-        init(_ stage: Stage) {
-            id = stage.id
-            count = stage.count
-            for (i, count) in stage.count.enumerated() where count > 1 {
-                clusters.append(Int32(i))
-                centres.append(stage.xy[2 * i])
-                centres.append(stage.xy[2 * i + 1])
-            }
-        }
-
-        /// Where a cluster's centre is in `centres` (halved).
-        func slot(ofCluster i: Int32) -> Int {
-            var low = 0, high = clusters.count
-            while low < high {
-                let mid = (low + high) / 2
-                if clusters[mid] < i { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-    }
-
     /// The level kept for a stage: its columns in the tree's order, clusters and seeds aside.
-    private static func level(_ stage: Kept, sorted: Sorted, parent: [Int32]?, seeds: [Int]) -> PointClusterer.Level {
+    private static func level(_ stage: Stage, sorted: Sorted, parent: [Int32]?, seeds: [Int]) -> PointClusterer.Level {
         var level = PointClusterer.Level()
         let order = sorted.order
         level.tree = sorted.tree
         level.id = order.map { stage.id[Int($0)] }
         if let parent { level.parent = ClusterParents(order.map { parent[Int($0)] }) }
         for (place, i) in order.enumerated() where stage.count[Int(i)] > 1 {
-            let slot = stage.slot(ofCluster: i)
             level.clusterPlaces.append(Int32(place))
             level.clusterCounts.append(stage.count[Int(i)])
-            level.clusterCentres.append(stage.centres[2 * slot])
-            level.clusterCentres.append(stage.centres[2 * slot + 1])
+            level.clusterCentres.append(stage.xy[2 * Int(i)])
+            level.clusterCentres.append(stage.xy[2 * Int(i) + 1])
         }
         if !seeds.isEmpty {
             var places = [Int32](repeating: 0, count: order.count)

@@ -24,11 +24,9 @@ struct NeighbourGrid {
     /// Cells in order (key = row << columnBits | column) and where each one's points start.
     private var cellKeys: [UInt64] = []
     private var cellStarts: [Int32] = []
-    /// Points in cell order: which point, and its exact coordinates (compared as floats, and
-    /// queried from as they are: the sweep reads them in order instead of by point, where a
-    /// million points missed the cache on each, 40% of the sweep).
+    /// Points in cell order: which point, and its coordinates as floats.
     private var sortedIDs: [Int32] = []
-    private var sortedXY: [Double] = []
+    private var sortedXY: [Float] = []
     /// Per point: where its list starts in `lists` and how long it is (0: no neighbours;
     /// -1: in a crowd, answered when asked).
     private var listStart: [Int32]
@@ -112,15 +110,15 @@ struct NeighbourGrid {
             Self.radixSort(&keys, bits: 0..<keyBits, carrying: &ids)
         }
         sortedIDs = ids
-        sortedXY = [Double](unsafeUninitializedCapacity: 2 * n) { xy, count in
+        sortedXY = [Float](repeating: 0, count: 2 * n)
+        sortedXY.withUnsafeMutableBufferPointer { xy in
             exact.withUnsafeBufferPointer { exact in
                 for p in 0..<n {
                     let i = Int(ids[p])
-                    xy[2 * p] = exact[2 * i]
-                    xy[2 * p + 1] = exact[2 * i + 1]
+                    xy[2 * p] = Float(exact[2 * i])
+                    xy[2 * p + 1] = Float(exact[2 * i + 1])
                 }
             }
-            count = 2 * n
         }
         var cells = 0
         for p in 0..<n where p == 0 || keys[p] != keys[p - 1] { cells += 1 }
@@ -202,6 +200,7 @@ struct NeighbourGrid {
         cellStarts.withUnsafeBufferPointer { starts in
         sortedIDs.withUnsafeBufferPointer { ids in
         sortedXY.withUnsafeBufferPointer { xy in
+        exactXY.withUnsafeBufferPointer { exact in
         listStart.withUnsafeMutableBufferPointer { listStart in
         listCount.withUnsafeMutableBufferPointer { listCount in
             let cellCount = keys.count
@@ -236,11 +235,11 @@ struct NeighbourGrid {
                         listCount[i] = -1
                         continue
                     }
-                    let x = xy[2 * p], y = xy[2 * p + 1]
+                    let x = exact[2 * i], y = exact[2 * i + 1]
                     let start = lists.count
                     for run in [here, above, below] {
                         for q in run.0..<run.1 where q != p {
-                            let dx = Double(Float(xy[2 * q])) - x, dy = Double(Float(xy[2 * q + 1])) - y
+                            let dx = Double(xy[2 * q]) - x, dy = Double(xy[2 * q + 1]) - y
                             if dx * dx + dy * dy <= r2 { lists.append(ids[q]) }
                         }
                     }
@@ -248,7 +247,7 @@ struct NeighbourGrid {
                     listCount[i] = Int8(lists.count - start)
                 }
             }
-        }}}}}}
+        }}}}}}}
         self.lists = lists
     }
 
@@ -268,7 +267,7 @@ struct NeighbourGrid {
             var c = low
             while c < cellKeys.count && cellKeys[c] <= to {
                 for q in Int(cellStarts[c])..<Int(cellStarts[c + 1]) {
-                    let dx = Double(Float(sortedXY[2 * q])) - x, dy = Double(Float(sortedXY[2 * q + 1])) - y
+                    let dx = Double(sortedXY[2 * q]) - x, dy = Double(sortedXY[2 * q + 1]) - y
                     if dx * dx + dy * dy <= r2 { body(Int(sortedIDs[q])) }
                 }
                 c += 1

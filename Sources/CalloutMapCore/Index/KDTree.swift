@@ -17,34 +17,12 @@ struct KDTree<Scalar: BinaryFloatingPoint & Sendable>: Sendable {
     var count: Int { coords.count / 2 }
 
     /// Sorts `interleaved` into a tree; `order[place]` is which input point went to each place.
-    init(interleaved: [Scalar], order: inout [Int32]) {
-        precondition(interleaved.count % 2 == 0)
-        self = interleaved.withUnsafeBufferPointer { xy in
-            KDTree(count: xy.count / 2, order: &order) { (xy[2 * $0], xy[2 * $0 + 1]) }
-        }
-    }
-
-    /// Sorts `count` points, the i-th at `point(i)`, into a tree; `order[place]` is which point went
-    /// to each place. (Taking the points one by one, a caller holding them in another form makes
-    /// no copy of them in this one.)
-    init(count n: Int, order: inout [Int32], point: (Int) -> (x: Scalar, y: Scalar)) {
-        precondition(n < Int(Int32.max))
-        var items = [Item](unsafeUninitializedCapacity: n) { items, made in
-            for i in 0..<n {
-                let p = point(i)
-                items[i] = Item(x: p.x, y: p.y, id: Int32(i))
-            }
-            made = n
-        }
-        if n > Self.nodeSize { Self.sort(&items) }
-        order = items.map(\.id)
-        coords = [Scalar](unsafeUninitializedCapacity: 2 * n) { coords, made in
-            for (i, item) in items.enumerated() {
-                coords[2 * i] = item.x
-                coords[2 * i + 1] = item.y
-            }
-            made = 2 * n
-        }
+    /// (Given the only reference to `interleaved`, it sorts that storage without a copy.)
+    init(interleaved: consuming [Scalar], order: inout [Int32]) {
+        precondition(interleaved.count % 2 == 0 && interleaved.count / 2 < Int(Int32.max))
+        coords = consume interleaved
+        order = (0..<Int32(coords.count / 2)).map { $0 }
+        if count > Self.nodeSize { sort(&order) }
     }
 
     init() { coords = [] }
@@ -149,39 +127,29 @@ struct KDTree<Scalar: BinaryFloatingPoint & Sendable>: Sendable {
 
     // MARK: Building (Floyd–Rivest selection, as KDBush)
 
-    /// Sorted as one array of (x, y, input index), each swap moving one item: kept as separate
-    /// arrays, a swap touched three places in two arrays (a quarter slower at a million points).
-    private static func sort(_ items: inout [Item]) {
-        let n = items.count
-        items.withUnsafeMutableBufferPointer { items in
-            var tree = Sorter(items: items)
-            var stack = [(0, n - 1, 0)]
-            while let (l, r, a) = stack.popLast() {
-                if r - l <= Self.nodeSize { continue }
-                let m = (l + r) >> 1
-                tree.select(m, l, r, a)
-                stack.append((l, m - 1, 1 - a))
-                stack.append((m + 1, r, 1 - a))
+    private mutating func sort(_ order: inout [Int32]) {
+        let n = count
+        order.withUnsafeMutableBufferPointer { ids in
+            coords.withUnsafeMutableBufferPointer { coords in
+                var tree = Sorter(ids: ids, coords: coords)
+                var stack = [(0, n - 1, 0)]
+                while let (l, r, a) = stack.popLast() {
+                    if r - l <= Self.nodeSize { continue }
+                    let m = (l + r) >> 1
+                    tree.select(m, l, r, a)
+                    stack.append((l, m - 1, 1 - a))
+                    stack.append((m + 1, r, 1 - a))
+                }
             }
         }
     }
 
-    private struct Item {
-        var x: Scalar
-        var y: Scalar
-        var id: Int32
-    }
-
-    /// The selection over the items' storage: no copy-on-write or bounds checks in the inner loops.
+    /// The selection over the arrays' storage: no copy-on-write or bounds checks in the inner loops.
     private struct Sorter {
-        let items: UnsafeMutableBufferPointer<Item>
+        let ids: UnsafeMutableBufferPointer<Int32>
+        let coords: UnsafeMutableBufferPointer<Scalar>
 
-        /// KDBush's selection of the `k`-th item by the coordinate on `axis` between `left` and `right`.
         mutating func select(_ k: Int, _ left: Int, _ right: Int, _ axis: Int) {
-            // The axis' coordinate of item i, read at its byte offset (x, then y, in each item).
-            let base = UnsafeRawPointer(items.baseAddress!) + axis * MemoryLayout<Scalar>.stride
-            let stride = MemoryLayout<Item>.stride
-            @inline(__always) func at(_ i: Int) -> Scalar { base.load(fromByteOffset: i * stride, as: Scalar.self) }
             var left = left, right = right
             while right > left {
                 if right - left > 600 {
@@ -192,26 +160,32 @@ struct KDTree<Scalar: BinaryFloatingPoint & Sendable>: Sendable {
                     let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
                     select(k, newLeft, newRight, axis)
                 }
-                let t = at(k)
+                let t = coords[2 * k + axis]
                 var i = left, j = right
-                items.swapAt(left, k)
-                if at(right) > t { items.swapAt(left, right) }
+                swapItems(left, k)
+                if coords[2 * right + axis] > t { swapItems(left, right) }
                 while i < j {
-                    items.swapAt(i, j)
+                    swapItems(i, j)
                     i += 1
                     j -= 1
-                    while at(i) < t { i += 1 }
-                    while at(j) > t { j -= 1 }
+                    while coords[2 * i + axis] < t { i += 1 }
+                    while coords[2 * j + axis] > t { j -= 1 }
                 }
-                if at(left) == t {
-                    items.swapAt(left, j)
+                if coords[2 * left + axis] == t {
+                    swapItems(left, j)
                 } else {
                     j += 1
-                    items.swapAt(j, right)
+                    swapItems(j, right)
                 }
                 if j <= k { left = j + 1 }
                 if k <= j { right = j - 1 }
             }
+        }
+
+        private func swapItems(_ i: Int, _ j: Int) {
+            ids.swapAt(i, j)
+            coords.swapAt(2 * i, 2 * j)
+            coords.swapAt(2 * i + 1, 2 * j + 1)
         }
     }
 }
