@@ -9,7 +9,7 @@ struct ClusterParents: Sendable {
     /// Otherwise: the places that have a parent, ascending, and their parents.
     private var places: [Int32] = []
     private var parents: [Int32] = []
-    private var isSparse = false
+    private(set) var isSparse = false
 
     /// No item has a parent (the top level).
     init() { isSparse = true }
