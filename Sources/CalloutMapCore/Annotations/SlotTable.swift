@@ -13,14 +13,7 @@ struct SlotTable {
 
     /// The slot of `key`, if present. `key(at:)` reads the key of a slot back from the list.
     func slot(of key: ObjectIdentifier, key keyAt: (Int32) -> ObjectIdentifier) -> Int32? {
-        guard count > 0 else { return nil }
-        var b = bucket(of: key)
-        while true {
-            let slot = buckets[b]
-            if slot < 0 { return nil }
-            if keyAt(slot) == key { return slot }
-            b = (b + 1) & (buckets.count - 1)
-        }
+        place(of: key, key: keyAt).map { buckets[$0] }
     }
 
     /// Puts `slot` for `key` unless the key is already there; returns the slot it has then.
@@ -78,6 +71,7 @@ struct SlotTable {
         count = 0
     }
 
+    /// The bucket holding `key`, if present.
     private func place(of key: ObjectIdentifier, key keyAt: (Int32) -> ObjectIdentifier) -> Int? {
         guard count > 0 else { return nil }
         var b = bucket(of: key)

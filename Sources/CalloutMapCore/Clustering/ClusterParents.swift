@@ -4,15 +4,16 @@
 /// level where fewer than half are keeps only those, by place: 8 bytes each instead of 4 for
 /// every item, about 10 MB less for a million points.
 struct ClusterParents: Sendable {
-    /// Every item's parent, by place; empty when `places` is used.
+    /// Every item's parent, by place; empty when `places` is used instead.
     private var byPlace: [Int32] = []
     /// Otherwise: the places that have a parent, ascending, and their parents.
     private var places: [Int32] = []
     private var parents: [Int32] = []
-    private(set) var isSparse = false
+    /// Whether only the items that have a parent are kept.
+    var isSparse: Bool { byPlace.isEmpty }
 
     /// No item has a parent (the top level).
-    init() { isSparse = true }
+    init() {}
 
     /// From every item's parent, by place.
     init(_ all: [Int32]) {
@@ -21,7 +22,6 @@ struct ClusterParents: Sendable {
             byPlace = all
             return
         }
-        isSparse = true
         places.reserveCapacity(taken)
         parents.reserveCapacity(taken)
         for (place, parent) in all.enumerated() where parent >= 0 {
