@@ -126,7 +126,7 @@ final class PlaceFiles {
             file.annotations = result.annotations
             file.overlays = result.overlays
             file.isLoading = false
-            added += result.annotations
+            if added.isEmpty { added = result.annotations } else { added += result.annotations }  // one file: no copy
             shapes += result.overlays
             problems += result.problems
             list.setStatus(id: file.id, Self.status(of: result))

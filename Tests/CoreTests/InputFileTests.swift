@@ -75,6 +75,19 @@ final class InputFileTests: XCTestCase {
 
     /// Pieces are as big as what is left of the file (and a byte to see it grow), not as asked:
     /// a small file's first piece of 4 MiB once took milliseconds to make.
+    /// A file big enough for its buffer to ask for large pages comes back byte for byte.
+    func testABigFileIsReadExactly() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-big-\(getpid()).bin")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var state: UInt64 = 7
+        let bytes = (0..<(9 << 20) + 12_345).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        try Data(bytes).write(to: url)
+        XCTAssertTrue(try InputFile.read(url) == bytes)
+    }
+
     func testPiecesAreNoBiggerThanTheRestOfTheFile() throws {
         let file = folder.appendingPathComponent("small.geojson")
         try Data("0123456789".utf8).write(to: file)

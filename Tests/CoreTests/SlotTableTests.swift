@@ -83,6 +83,21 @@ final class AnnotationSetSlotTests: XCTestCase {
 }
 
 extension AnnotationSetSlotTests {
+    /// A batch longer than `add` reads ahead at a time, each place in it twice (far apart) and
+    /// some with no valid position: each valid one is added once, in the order first given.
+    func testALongBatchAddsEachValidPlaceOnceInOrder() {
+        let set = AnnotationSet()
+        let places = (0..<300).map { i in
+            PointAnnotation(coordinate: Coordinate(latitude: i % 7 == 0 ? .nan : Double(i % 80), longitude: 1), title: "\(i)")
+        }
+        let valid = places.filter { $0.coordinate.isValid }
+        XCTAssertEqual(valid.count, 257)
+        XCTAssertEqual(set.add(places + places.reversed()), 257)
+        XCTAssertEqual(set.annotations.map { $0.title ?? "" }, valid.map { $0.title ?? "" })
+        XCTAssertEqual(set.add(places), 0, "all there already")
+        XCTAssertEqual(set.count, 257)
+    }
+
     func testRandomBatchesOfNewAndOldPlaces() {
         var random = SlotTableTests.Numbers(state: 3)
         let set = AnnotationSet()

@@ -79,6 +79,36 @@ final class ClusterTests: XCTestCase {
         }
     }
 
+    /// Places of two identifiers and none, interleaved one by one: each cluster holds only its own
+    /// identifier's places, and the others stay apart.
+    func testInterleavedIdentifiersClusterApart() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.setCenter(Coordinate(latitude: 37.77, longitude: -122.42), zoom: 9)
+            let kinds = ["red", "blue", "red", "none", "blue", "blue", "red", "none"]
+            let places = (0..<40).map { i in
+                PointAnnotation(coordinate: Coordinate(latitude: 37.77 + Double(i % 5) * 0.001, longitude: -122.42 + Double(i / 5) * 0.001),
+                                title: kinds[i % kinds.count])
+            }
+            map.clusteringIdentifier = { $0.title == "none" ? nil : $0.title }
+            map.addAnnotations(places)
+            map.annotationLayer.layout(map.viewport)
+            let clusters = map.annotationLayer.sortedViews.compactMap { $0.annotation as? ClusterAnnotation }
+                .sorted { $0.clusteringIdentifier < $1.clusteringIdentifier }
+            XCTAssertEqual(clusters.map(\.clusteringIdentifier), ["blue", "red"])
+            XCTAssertEqual(clusters.map(\.count), [15, 15])
+            for cluster in clusters {
+                let members = map.annotationLayer.clusters.members(of: cluster, limit: .max)
+                XCTAssertEqual(members.count, 15)
+                XCTAssertTrue(members.allSatisfy { $0.title == cluster.clusteringIdentifier }, cluster.clusteringIdentifier)
+            }
+            let loose = places.filter { $0.title == "none" }
+            XCTAssertEqual(loose.count, 10)
+            XCTAssertTrue(loose.allSatisfy { map.view(for: $0) != nil }, "a nil identifier is never clustered")
+        }
+    }
+
     func testTheSelectedAnnotationIsNeverHiddenInACluster() {
         MainActor.assumeIsolated {
             let (window, map) = GtkTestSupport.mapWindow()

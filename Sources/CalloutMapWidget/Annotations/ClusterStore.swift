@@ -164,9 +164,24 @@ package final class ClusterStore {
         if let partition { return partition }
         var parts = Partition()
         if isEnabled {
+            // Places come in runs of one identifier (a file's): a run is gathered apart and filed
+            // under its identifier when it ends, not looked up by it place by place (a million
+            // string hashes).
+            var run: (identifier: String, members: [Int32])?
             for (i, a) in annotations.annotations.enumerated() {
-                if let id = identifier(of: a) { parts.groups[id, default: []].append(Int32(i)) } else { parts.loose.append(Int32(i)) }
+                let id = identifier(of: a)
+                if let current = run?.identifier, current != id {
+                    parts.groups[current, default: []] += run!.members
+                    run = nil
+                }
+                guard let id else {
+                    parts.loose.append(Int32(i))
+                    continue
+                }
+                if run == nil { run = (id, []) }
+                run!.members.append(Int32(i))
             }
+            if let run { parts.groups[run.identifier, default: []] += run.members }
         }
         parts.index = PointIndex(points: parts.loose.map { annotations.worldPoint(at: Int($0)) })
         partition = parts
