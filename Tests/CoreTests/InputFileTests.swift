@@ -75,7 +75,7 @@ final class InputFileTests: XCTestCase {
 
     /// Pieces are as big as what is left of the file (and a byte to see it grow), not as asked:
     /// a small file's first piece of 4 MiB once took milliseconds to make.
-    /// A file big enough for its buffer to ask for large pages comes back byte for byte.
+    /// A file of several of the pieces it is read in comes back byte for byte.
     func testABigFileIsReadExactly() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("calloutmap-big-\(getpid()).bin")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -106,8 +106,13 @@ final class PointFeatureChunks: @unchecked Sendable {
         /// after). Returns how many bytes.
         private static func giveBack(_ range: Range<Int>, of bytes: [UInt8]) -> Int {
             bytes.withUnsafeBufferPointer { b in
-                guard let base = b.baseAddress else { return 0 }
-                return MemoryAdvice.giveBack(base + range.lowerBound, count: range.count)
+                guard let base = b.baseAddress.map(UInt.init(bitPattern:)) else { return 0 }
+                let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+                let low = (base + UInt(range.lowerBound) + page - 1) / page * page
+                let high = (base + UInt(range.upperBound)) / page * page
+                guard high > low, let start = UnsafeMutableRawPointer(bitPattern: low),
+                      madvise(start, Int(high - low), MADV_DONTNEED) == 0 else { return 0 }
+                return Int(high - low)
             }
         }
     }

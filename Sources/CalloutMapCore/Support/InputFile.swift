@@ -88,7 +88,6 @@ package enum InputFile {
             let room = max(start.count, min(size, limit) + 1)
             var failure: Failure?
             var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-                if let base = buffer.baseAddress { MemoryAdvice.preferLargePages(base, count: buffer.count) }
                 count = buffer.initialize(fromContentsOf: start)
                 while count < room, !isCancelled() {
                     do throws(Failure) {
