@@ -1,3 +1,4 @@
+import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
 import Dispatch
@@ -227,6 +228,9 @@ package final class ClusterStore {
         // The worker holds no reference to the store: a map closed meanwhile is freed at once
         // (and its deinit cancels the build).
         let owner = WeakReference(self)
+        // What reading the places freed (held in the reading threads' arenas) goes back first, so
+        // the build's peak does not stack on it (11 MB less at a million places).
+        cm_return_free_memory_to_the_system()
         DispatchQueue.global(qos: .userInitiated).async {
             var made: [String: PointClusterer] = [:]
             var done = 0.0
@@ -251,6 +255,7 @@ package final class ClusterStore {
                     self.pendingGroups = nil
                     self.buildCancellation = nil
                     self.built = Dictionary(uniqueKeysWithValues: made.map { ($0.key, (groups[$0.key]!, $0.value)) })
+                    cm_return_free_memory_to_the_system()  // the build's scratch, held by its thread's arena
                     self.isBuilding = false
                     self.invalidate()
                     self.onBuildingChanged?(false)
