@@ -15,14 +15,16 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 static const gboolean cm_source_continue = G_SOURCE_CONTINUE;
 static const gboolean cm_source_remove = G_SOURCE_REMOVE;
 
-/* Large blocks (4 MiB and up) from mmap, always: glibc otherwise raises that threshold
+/* Large blocks (16 MiB and up) from mmap, always: glibc otherwise raises that threshold
    after the first large free and keeps later large blocks in per-thread arenas, where
    memory freed by a worker stays resident (measured: a million points clustered in the
    window peaked at 604 MB, 534 MB with this). Not lower: each block from mmap is fresh
    pages, faulted in one by one; clustering a million points makes and frees columns of
-   4 MB per zoom, and from mmap they took 180,000 page faults (1.13–1.28 s to cluster;
-   0.97–1.07 s with them reused, 85,000 faults). */
-static inline void cm_return_large_blocks_to_the_system(void) { mallopt(M_MMAP_THRESHOLD, 4 << 20); }
+   4 to 16 MB per zoom: from mmap at 1 MiB and up they took 180,000 page faults, at 4 MiB
+   93,000, at 16 MiB 54,000 (clustering, alternating: 1.14–1.64 s at 4 MiB, 1.04–1.14 s at
+   16, one run of five 1.50). What the arenas keep is given back when a build starts and
+   lands (cm_return_free_memory_to_the_system): the peak rises 20 MB, not 75. */
+static inline void cm_return_large_blocks_to_the_system(void) { mallopt(M_MMAP_THRESHOLD, 16 << 20); }
 
 /* Gives back the free memory every thread's arena holds (glibc keeps what a worker freed). */
 static inline void cm_return_free_memory_to_the_system(void) { malloc_trim(0); }
