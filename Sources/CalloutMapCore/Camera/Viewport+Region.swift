@@ -39,18 +39,18 @@ extension GeoBounds {
     /// The smallest box holding every coordinate (across the antimeridian when that is
     /// narrower); nil for none or only non-finite ones.
     public init?(enclosing coordinates: [Coordinate]) {
-        let finite = coordinates.filter { $0.latitude.isFinite && $0.longitude.isFinite }
-        guard !finite.isEmpty else { return nil }
-        let latitudes = finite.map { min(max($0.latitude, -90), 90) }
-        let longitudes = finite.map { min(max($0.longitude, -180), 180) }.sorted()
-        // The box's east–west extent is the circle minus its widest empty gap.
-        var gap = longitudes[0] + 360 - longitudes[longitudes.count - 1], west = longitudes[0], east = longitudes[longitudes.count - 1]
-        for (a, b) in zip(longitudes, longitudes.dropFirst()) where b - a > gap {
-            gap = b - a
-            west = b
-            east = a
+        var south = Double.infinity, north = -Double.infinity
+        var longitudes: [Double] = []
+        longitudes.reserveCapacity(coordinates.count)
+        for c in coordinates where c.latitude.isFinite && c.longitude.isFinite {
+            let latitude = min(max(c.latitude, -90), 90)
+            south = min(south, latitude)
+            north = max(north, latitude)
+            longitudes.append(min(max(c.longitude, -180), 180))
         }
-        self.init(west: west, south: latitudes.min()!, east: east, north: latitudes.max()!)
+        guard !longitudes.isEmpty else { return nil }
+        let arc = LongitudeArc(holding: longitudes)
+        self.init(west: arc.west, south: south, east: arc.east, north: north)
     }
 
     /// The box on the unit world square (Web Mercator, y down); x runs past 1 for a box across
