@@ -3,17 +3,8 @@ import XCTest
 
 /// The narrowest arc holding some longitudes, found without sorting, is the one sorting finds.
 final class LongitudeArcTests: XCTestCase {
-    /// MMIX's linear congruential generator: the same numbers on every machine.
-    struct Numbers {
-        var state: UInt64
-        mutating func next() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
-    }
-
     func testAgreesWithSortingOnManyShapesOfData() {
-        var random = Numbers(state: 11)
+        var random = PointIndexTests.Random(state: 11)
         for round in 0..<2_000 {
             let count = 1 + Int(random.next() * 400)
             let longitudes: [Double]
@@ -48,7 +39,7 @@ final class LongitudeArcTests: XCTestCase {
 
     /// A million longitudes, as a big file's places give: the same arc as sorting gives.
     func testAMillionLongitudes() {
-        var random = Numbers(state: 5)
+        var random = PointIndexTests.Random(state: 5)
         let longitudes = (0..<1_000_000).map { _ in random.next() < 0.9 ? -30 + random.next() * 60 : 100 + random.next() * 20 }
         XCTAssertEqual(LongitudeArc(holding: longitudes), LongitudeArc.sorted(longitudes))
     }
