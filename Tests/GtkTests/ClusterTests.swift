@@ -203,3 +203,19 @@ final class ClusterCalloutTests: XCTestCase {
         }
     }
 }
+
+/// The partition of a set into clustering identifiers' groups and loose annotations.
+final class ClusterPartitionTests: XCTestCase {
+    func testRunsOfIdentifiersAreFiledInTheSetsOrder() {
+        let titles = ["a", "a", "b", "-", "a", "b", "b", "-", "a"]
+        let places = titles.enumerated().map { i, t in
+            PointAnnotation(coordinate: Coordinate(latitude: Double(i), longitude: 0), title: t)
+        }
+        let parts = ClusterPartition(places, identifier: { $0.title == "-" ? nil : $0.title },
+                                     worldPoint: { WebMercator.worldPoint(for: places[$0].coordinate) })
+        XCTAssertEqual(parts.groups, ["a": [0, 1, 4, 8], "b": [2, 5, 6]])
+        XCTAssertEqual(parts.loose, [3, 7])
+        XCTAssertEqual(Set(parts.index.range(minX: 0, minY: 0, maxX: 1, maxY: 1)), [0, 1], "both loose ones indexed")
+        XCTAssertTrue(ClusterPartition().groups.isEmpty && ClusterPartition().loose.isEmpty)
+    }
+}

@@ -98,8 +98,8 @@ package final class ClusterStore {
     func moved(_ annotation: any Annotation) {
         if identifier(of: annotation) != nil {
             reset()
-        } else if let loose = partition?.loose {  // the same annotations; one moved
-            partition?.index = PointIndex(points: loose.map { annotations.worldPoint(at: Int($0)) })
+        } else {  // the same annotations; one moved
+            partition?.reindex(annotations.worldPoint(at:))
         }
     }
 
@@ -151,40 +151,12 @@ package final class ClusterStore {
 
     // MARK: Partition
 
-    /// Which annotations cluster, by identifier (as places in `annotations`), and the others with
-    /// an index of their own: worked out once per change of the annotations, not per layout (a
-    /// million clustered annotations made every layout walk them all).
-    private struct Partition {
-        var groups: [String: [Int32]] = [:]
-        var loose: [Int32] = []
-        var index = PointIndex<Double>(points: [])
-    }
-    private var partition: Partition?
+    private var partition: ClusterPartition?
 
-    private func partitioned() -> Partition {
+    private func partitioned() -> ClusterPartition {
         if let partition { return partition }
-        var parts = Partition()
-        if isEnabled {
-            // Places come in runs of one identifier (a file's): a run is gathered apart and filed
-            // under its identifier when it ends, not looked up by it place by place (a million
-            // string hashes).
-            var run: (identifier: String, members: [Int32])?
-            for (i, a) in annotations.annotations.enumerated() {
-                let id = identifier(of: a)
-                if let current = run?.identifier, current != id {
-                    parts.groups[current, default: []] += run!.members
-                    run = nil
-                }
-                guard let id else {
-                    parts.loose.append(Int32(i))
-                    continue
-                }
-                if run == nil { run = (id, []) }
-                run!.members.append(Int32(i))
-            }
-            if let run { parts.groups[run.identifier, default: []] += run.members }
-        }
-        parts.index = PointIndex(points: parts.loose.map { annotations.worldPoint(at: Int($0)) })
+        let parts = isEnabled ? ClusterPartition(annotations.annotations, identifier: identifier(of:), worldPoint: annotations.worldPoint(at:))
+            : ClusterPartition()
         partition = parts
         return parts
     }
