@@ -6,15 +6,7 @@ import XCTest
 final class SlotTableTests: XCTestCase {
     final class Object {}
 
-    /// The same numbers every run (Knuth's MMIX linear congruential generator).
-    struct Numbers {
-        var state: UInt64
-        /// A number in 0..<n.
-        mutating func below(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % n
-        }
-    }
+    typealias Numbers = PointIndexTests.Random
 
     func testAgreesWithADictionaryThroughAddsAndRemovals() {
         for (seed, size) in [(7, 3000), (8, 6), (9, 40), (10, 300)] { check(seed: UInt64(seed), poolSize: size) }
@@ -125,5 +117,13 @@ extension AnnotationSetSlotTests {
             }
             XCTAssertTrue(inSet.allSatisfy(set.contains), "step \(step)")
         }
+    }
+}
+
+extension PointIndexTests.Random {
+    /// A number in 0..<n, from the generator's next state.
+    mutating func below(_ n: Int) -> Int {
+        _ = next()
+        return Int(state >> 33) % n
     }
 }

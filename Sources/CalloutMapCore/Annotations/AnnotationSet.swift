@@ -30,10 +30,10 @@ package final class AnnotationSet {
         orders.reserveCapacity(orders.count + new.count)
         slots.reserve(slots.count + new.count, key: key(at:))  // growing step by step would rehash a million keys ~20 times
         if nextOrder > Int32.max - Int32(clamping: new.count) { renumberOrders() }
-        var added = 0, seen: Int32 = 0
+        var added = 0
         for start in stride(from: 0, to: new.count, by: Self.readAhead) {
             let batch = new[start..<min(start + Self.readAhead, new.count)]
-            seen |= slots.readAhead(batch.lazy.map { ObjectIdentifier($0) })
+            slots.readAhead(batch.lazy.map { ObjectIdentifier($0) })
             for a in batch {
                 let coordinate = a.coordinate
                 guard coordinate.isValid,
@@ -44,15 +44,12 @@ package final class AnnotationSet {
                 added += 1
             }
         }
-        bucketsSeen = seen
         if added > 0 { index = nil }
         return added
     }
 
     /// How many annotations' buckets `add` reads ahead of inserting them (`SlotTable.readAhead`).
     private static let readAhead = 64
-    /// What the read-ahead saw, kept only so that it is not optimised away.
-    private var bucketsSeen: Int32 = 0
 
     /// Removes annotations; returns whether any other annotation changed place (the last
     /// one fills each gap), which invalidates places kept elsewhere.

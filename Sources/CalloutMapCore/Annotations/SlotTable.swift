@@ -32,16 +32,17 @@ struct SlotTable {
         }
     }
 
-    /// Reads the bucket where each key's probe starts and returns them or'ed together (for the
-    /// caller to keep, so the reads stay). Keys spread over megabytes of buckets miss the cache;
-    /// an insert waits for its own miss before the next one starts, so a million inserts waited
-    /// a million times in a row (over 90% of adding a million annotations). Read first, a batch's
-    /// misses overlap, and its inserts then find their buckets in the cache.
-    func readAhead(_ keys: some Sequence<ObjectIdentifier>) -> Int32 {
+    /// Reads the bucket where each key's probe starts. Keys spread over megabytes of buckets miss
+    /// the cache; an insert waits for its own miss before the next one starts, so a million
+    /// inserts waited a million times in a row (over 90% of adding a million annotations). Read
+    /// first, a batch's misses overlap, and its inserts then find their buckets in the cache.
+    mutating func readAhead(_ keys: some Sequence<ObjectIdentifier>) {
         var seen: Int32 = 0
         for key in keys { seen |= buckets[bucket(of: key)] }
-        return seen
+        bucketsSeen = seen
     }
+    /// What `readAhead` read, kept only so that its reads are not optimised away.
+    private var bucketsSeen: Int32 = 0
 
     /// Makes room for `capacity` keys in all, so that adding them rehashes nothing.
     mutating func reserve(_ capacity: Int, key keyAt: (Int32) -> ObjectIdentifier) {

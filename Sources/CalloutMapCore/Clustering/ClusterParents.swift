@@ -32,11 +32,6 @@ struct ClusterParents: Sendable {
 
     subscript(place: Int) -> Int32 {
         guard isSparse else { return byPlace[place] }
-        var low = 0, high = places.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(places[mid]) < place { low = mid + 1 } else { high = mid }
-        }
-        return low < places.count && Int(places[low]) == place ? parents[low] : -1
+        return places.index(ofSorted: place).map { parents[$0] } ?? -1
     }
 }

@@ -48,24 +48,15 @@ public final class PointClusterer: Sendable {
         var itemCount: Int { id.count }
 
         /// Where in the cluster columns the item at a place is, if it is a cluster.
-        func clusterSlot(_ place: Int) -> Int? { Self.search(clusterPlaces, for: place) }
+        func clusterSlot(_ place: Int) -> Int? { clusterPlaces.index(ofSorted: place) }
 
         /// The place of the item that gathered a cluster, from the index its id names.
-        func place(ofSeed index: Int) -> Int? { Self.search(seedIndices, for: index).map { Int(seedPlaces[$0]) } }
+        func place(ofSeed index: Int) -> Int? { seedIndices.index(ofSorted: index).map { Int(seedPlaces[$0]) } }
 
         /// Where supercluster holds an item: a point as its float, a cluster at its exact centre.
         func position(_ place: Int) -> WorldPoint {
             guard let slot = clusterSlot(place) else { return tree.point(at: place) }
             return WorldPoint(x: clusterCentres[2 * slot], y: clusterCentres[2 * slot + 1])
-        }
-
-        private static func search(_ sorted: [Int32], for value: Int) -> Int? {
-            var low = 0, high = sorted.count
-            while low < high {
-                let mid = (low + high) / 2
-                if Int(sorted[mid]) < value { low = mid + 1 } else { high = mid }
-            }
-            return low < sorted.count && Int(sorted[low]) == value ? low : nil
         }
     }
 
