@@ -66,6 +66,35 @@ final class PointFeatureChunksTests: XCTestCase {
         XCTAssertTrue(result.problems.contains { $0.feature == 4 && $0.message.contains("cut to 200") })
     }
 
+    /// Keys and text are compared where they are in the file when they hold no escape; with one, they
+    /// are unescaped first, so an escaped "properties" or "id" is still theirs and an escaped "Point"
+    /// still a Point. (Taking the escaped text as it is loses the escaped "properties" and "id".)
+    func testEscapedKeysAndTypesAreReadAsTheReaderReadsThem() {
+        let escaped = [
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"propert\u0069es":{"title":"escaped key"}}"#,
+            #"{"type":"Feature","\u0069d":"x7","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}}"#,
+            #"{"typ\u0065":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"title":"t"}}"#,
+            #"{"type":"Feat\u0075re","geometry":{"type":"Po\u0069nt","coordinates":[3,4]},"properties":{"title":"t"}}"#,
+            #"{"type":"Feature","geometry":{"type":"Point","c\u006Fordinates":[5,6]},"properties":{"title":"t"}}"#,
+            #"{"type":"Feature","geometr\u0079":{"type":"Point","coordinates":[7,8]},"properties":{"\u0074itle":"a \"quoted\" title"}}"#,
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"title":"\\","name":"back\\slash"}}"#,
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"":"empty key","title":""}}"#,
+        ]
+        let features = (0..<240).map { $0 % 30 == 7 ? escaped[($0 / 30) % escaped.count] : point($0) }
+        let (result, taken) = compare(collection(features), size: 100)
+        XCTAssertGreaterThan(taken, 200)
+        XCTAssertEqual(result.annotations.count, 240)
+        XCTAssertEqual(result.annotations[7].properties["title"], nil)
+        XCTAssertEqual(result.annotations[7].title, "escaped key")
+        XCTAssertEqual(result.annotations[37].identifier, "x7")
+        XCTAssertEqual(result.annotations[97].coordinate.longitude, 3)
+        XCTAssertEqual(result.annotations[127].coordinate.longitude, 5)
+        XCTAssertEqual(result.annotations[157].title, "a \"quoted\" title")
+        XCTAssertEqual(result.annotations[187].title, "\\")
+        XCTAssertEqual(result.annotations[217].properties["title"], nil)
+        XCTAssertEqual(result.annotations[217].properties[""], "empty key")
+    }
+
     func testAnythingElseIsLeftToTheReaderAndStillMatches() {
         let odd = [
             #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#,

@@ -162,39 +162,59 @@ struct GeoJSONObject {
         /// Takes a feature's members, in the file's order, by the rules above (both readers give them here);
         /// with a `table`, the properties kept go in a row of it.
         mutating func take(_ members: [Member], options: GeoJSONLoader.Options, table: PropertyTable? = nil) {
+            var lists = Lists()
+            take(members, options: options, table: table, lists: &lists)
+        }
+
+        /// The lists `take` fills on the way, kept by a reader of many features: made once, not per feature.
+        struct Lists {
+            fileprivate var all: [AnnotationProperties.Element] = []
+            fileprivate var kept: [AnnotationProperties.Element] = []
+        }
+
+        /// As above, filling `lists` (emptied first) on the way.
+        mutating func take(_ members: [Member], options: GeoJSONLoader.Options, table: PropertyTable?, lists: inout Lists) {
             // Every member in order, a repeated key keeping its first place and its last value; a
             // feature of many properties finds repeats through `index`, so it reads in linear time.
-            var all: [AnnotationProperties.Element] = []
+            // (Nothing below is a closure over these lists: a captured variable is checked for
+            // exclusive access at run time, per feature.)
+            var all: [AnnotationProperties.Element] = [], kept: [AnnotationProperties.Element] = []
+            swap(&all, &lists.all)
+            swap(&kept, &lists.kept)
+            all.emptyKeepingCapacity()
+            kept.emptyKeepingCapacity()
+            defer {
+                swap(&all, &lists.all)
+                swap(&kept, &lists.kept)
+            }
             all.reserveCapacity(members.count)
             var index: [String: Int]? = members.count > 16 ? [:] : nil
             var notText: [String] = []  // booleans (kept as text, but no title) and containers (not kept)
-            func position(of key: String) -> Int? {
-                index.map { $0[key] } ?? all.firstIndex { $0.key == key }
-            }
-            func put(_ key: String, _ value: String) {
-                if let i = position(of: key) {
-                    all[i].value = value
+            for (key, value) in members {
+                let text: String
+                switch value {
+                case .string(let s)?: text = s
+                case .number(let n)?: text = GeoJSONObject.text(n)
+                case .bool(let b)?:
+                    text = String(b)
+                    notText.append(key)
+                case nil:
+                    notText.append(key)
+                    continue
+                default: continue  // null
+                }
+                if let i = Self.position(of: key, in: all, index: index) {
+                    all[i].value = text
                 } else {
                     index?[key] = all.count
-                    all.append((key, value))
-                }
-            }
-            for (key, value) in members {
-                switch value {
-                case .string(let s)?: put(key, s)
-                case .number(let n)?: put(key, GeoJSONObject.text(n))
-                case .bool(let b)?:
-                    put(key, String(b))
-                    notText.append(key)
-                case nil: notText.append(key)
-                default: break  // null
+                    all.append((key, text))
                 }
             }
             let titleKey = options.titleKeys, subtitleKey = options.subtitleKeys
             // The first key of a list the feature has as text (loops, not closures: this runs per feature).
             func first(of keys: [String], besides taken: Int?) -> Int? {
                 for key in keys where notText.isEmpty || !notText.contains(key) {
-                    if let i = position(of: key), i != taken { return i }
+                    if let i = Self.position(of: key, in: all, index: index), i != taken { return i }
                 }
                 return nil
             }
@@ -209,7 +229,6 @@ struct GeoJSONObject {
             let subtitleAt = first(of: subtitleKey, besides: titleAt)
             if let i = subtitleAt { subtitle = cut(all[i].value, "subtitle") }
             let taken = (titleAt == nil ? 0 : 1) + (subtitleAt == nil ? 0 : 1)
-            var kept: [AnnotationProperties.Element] = []
             kept.reserveCapacity(min(all.count - taken, GeoJSONLoader.maxProperties))
             for (i, entry) in all.enumerated() where i != titleAt && i != subtitleAt {
                 guard kept.count < GeoJSONLoader.maxProperties else { break }
@@ -219,11 +238,21 @@ struct GeoJSONObject {
             if left > 0 {
                 notes.append("has \(all.count - taken) properties; the first \(kept.count) kept, \(left) left out")
             }
-            if let table, !kept.isEmpty, let row = table.append(kept) {
+            if kept.isEmpty {
+                values = AnnotationProperties()
+            } else if let table, let row = table.append(kept) {
                 values = AnnotationProperties(row: row, of: table)
             } else {
-                values = AnnotationProperties(uniqueEntries: kept)
+                // A list of its own, exactly as long: `kept` is used again for the next feature.
+                values = AnnotationProperties(uniqueEntries: kept.withUnsafeBufferPointer(Array.init))
             }
+        }
+
+        /// Where `key` is in `all`: from `index` when there is one, else by looking.
+        private static func position(of key: String, in all: [AnnotationProperties.Element], index: [String: Int]?) -> Int? {
+            if let index { return index[key] }
+            for i in all.indices where all[i].key == key { return i }
+            return nil
         }
 
         /// A pin at a position (checked by `problem`) with these properties and the feature's id; without

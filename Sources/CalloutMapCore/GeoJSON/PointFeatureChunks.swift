@@ -223,6 +223,7 @@ private struct Sink {
     var index = 0
     /// One feature's members, kept to save making a list per feature.
     private var members: [GeoJSONObject.Properties.Member] = []
+    private var lists = GeoJSONObject.Properties.Lists()
     /// A feature the loader would not take as it is (never expected: simdjson checked its position).
     var refused = false
 
@@ -232,7 +233,7 @@ private struct Sink {
         func text(_ start: UnsafePointer<CChar>?, _ count: Int) -> String {
             String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
         }
-        members.removeAll(keepingCapacity: true)
+        members.emptyKeepingCapacity()
         for p in UnsafeBufferPointer(start: feature.properties, count: feature.propertyCount) {
             let value: JSONValue?
             switch p.kind {
@@ -252,7 +253,7 @@ private struct Sink {
         default: id = nil
         }
         var properties = GeoJSONObject.Properties()
-        properties.take(members, options: options, table: table)
+        properties.take(members, options: options, table: table, lists: &lists)
         if GeoJSONObject.problem(longitude: feature.longitude, latitude: feature.latitude) != nil { refused = true }
         pins.append(properties.pin(longitude: feature.longitude, latitude: feature.latitude, identifier: id))
         for note in properties.notes { notes.append((index, note)) }
