@@ -73,11 +73,13 @@ struct ClusterBuilder {
             if cancellation?.isCancelled == true { return nil }
             // The tree's floats are made on its thread, and are its own to sort without a copy.
             let positions = stage.xy
-            let sorting = Handoff { Sorted(positions.map { Float($0) }) }
+            let sharing = KDTree<Float>.SortSharing()
+            let sorting = Handoff { Sorted(positions.map { Float($0) }, sharing: sharing) }
             guard let (next, pending, members, parent) = cluster(stage, zoom: z) else {
                 _ = sorting.value
                 return nil
             }
+            sharing.help()  // the deepest levels' trees take longer to sort than to cluster
             let tree = sorting.value
             let seeds = pending.filter(\.isCluster).map(\.seed)
             stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: tree.ranks) { below in
@@ -99,9 +101,9 @@ struct ClusterBuilder {
         let order: [Int32]   // per place, the item's index in the level
         let ranks: [Int32]   // per index, when the tree visits it
 
-        init(_ floats: consuming [Float]) {
+        init(_ floats: consuming [Float], sharing: KDTree<Float>.SortSharing? = nil) {
             var order: [Int32] = []
-            tree = KDTree(interleaved: consume floats, order: &order)
+            tree = KDTree(interleaved: consume floats, order: &order, sharing: sharing)
             self.order = order
             ranks = tree.visitingRanks(bySlot: order)
         }

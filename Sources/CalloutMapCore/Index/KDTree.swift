@@ -17,12 +17,13 @@ struct KDTree<Scalar: BinaryFloatingPoint & Sendable>: Sendable {
     var count: Int { coords.count / 2 }
 
     /// Sorts `interleaved` into a tree; `order[place]` is which input point went to each place.
-    /// (Given the only reference to `interleaved`, it sorts that storage without a copy.)
-    init(interleaved: consuming [Scalar], order: inout [Int32]) {
+    /// (Given the only reference to `interleaved`, it sorts that storage without a copy.) With
+    /// `sharing`, a thread that calls its `help()` meanwhile sorts parts of it too.
+    init(interleaved: consuming [Scalar], order: inout [Int32], sharing: SortSharing? = nil) {
         precondition(interleaved.count % 2 == 0 && interleaved.count / 2 < Int(Int32.max))
         coords = consume interleaved
         order = (0..<Int32(coords.count / 2)).map { $0 }
-        if count > Self.nodeSize { sort(&order) }
+        sort(&order, sharing: sharing)
     }
 
     init() { coords = [] }
@@ -127,29 +128,46 @@ struct KDTree<Scalar: BinaryFloatingPoint & Sendable>: Sendable {
 
     // MARK: Building (Floyd–Rivest selection, as KDBush)
 
-    private mutating func sort(_ order: inout [Int32]) {
-        let n = count
+    private mutating func sort(_ order: inout [Int32], sharing: SortSharing?) {
+        let range = Sorter.Range(left: 0, right: count - 1, axis: 0)
         order.withUnsafeMutableBufferPointer { ids in
             coords.withUnsafeMutableBufferPointer { coords in
-                var tree = Sorter(ids: ids, coords: coords)
-                var stack = [(0, n - 1, 0)]
-                while let (l, r, a) = stack.popLast() {
-                    if r - l <= Self.nodeSize { continue }
-                    let m = (l + r) >> 1
-                    tree.select(m, l, r, a)
-                    stack.append((l, m - 1, 1 - a))
-                    stack.append((m + 1, r, 1 - a))
+                let tree = Sorter(ids: ids, coords: coords)
+                if let sharing {
+                    sharing.sort(range, with: tree)
+                } else {
+                    tree.sort(range) { _ in false }
                 }
             }
         }
     }
 
     /// The selection over the arrays' storage: no copy-on-write or bounds checks in the inner loops.
-    private struct Sorter {
+    struct Sorter: @unchecked Sendable {
         let ids: UnsafeMutableBufferPointer<Int32>
         let coords: UnsafeMutableBufferPointer<Scalar>
 
-        mutating func select(_ k: Int, _ left: Int, _ right: Int, _ axis: Int) {
+        /// Points `left...right`, split across `axis` first.
+        struct Range {
+            var left: Int, right: Int, axis: Int
+            var count: Int { right - left + 1 }
+        }
+
+        /// Sorts a range into its subtree: its median by the axis in the middle, the halves each
+        /// sorted by the other axis. A half `handOff` takes is left to it (another thread sorts it).
+        func sort(_ range: Range, handOff: (Range) -> Bool) {
+            var stack = [range]
+            while let r = stack.popLast() {
+                if r.right - r.left <= KDTree.nodeSize { continue }
+                let m = (r.left + r.right) >> 1
+                select(m, r.left, r.right, r.axis)
+                let low = Range(left: r.left, right: m - 1, axis: 1 - r.axis), high = Range(left: m + 1, right: r.right, axis: 1 - r.axis)
+                if !handOff(low) { stack.append(low) }
+                if !handOff(high) { stack.append(high) }
+            }
+        }
+
+        func select(_ k: Int, _ left: Int, _ right: Int, _ axis: Int) {
             var left = left, right = right
             while right > left {
                 if right - left > 600 {
