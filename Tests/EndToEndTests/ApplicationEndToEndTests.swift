@@ -184,6 +184,24 @@ final class ApplicationEndToEndTests: XCTestCase {
         try assertShown(florida, in: region, map: try XCTUnwrap(ready["map"] as? [String: Double]), zoomedPast: 5)
     }
 
+    /// The same for a file big enough to be read on a worker thread, which also works out where
+    /// its places are while the main thread puts them on the map.
+    func testABigFileNamedAtLaunchOpensOnItsPlaces() throws {
+        let florida = [(25.32, -80.28), (30.59, -87.87), (27.97, -82.53)]
+        let file = try places(Array(repeatElement(florida, count: 4_000).joined()), name: "cm-big-florida")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        XCTAssertGreaterThan(size, 1 << 20, "read in the background")
+        let app = try AppProcess(["--log-events", "--no-demo", file.path])
+        XCTAssertNotNil(app.next("loading-started"))
+        let ready = try XCTUnwrap(app.next("ready"))
+        XCTAssertEqual(try XCTUnwrap(app.next("opened"))["count"] as? Int, 12_000)
+        XCTAssertNotNil(app.next("region"), "the view moves to the places once they are on the map")
+        app.settle(quiet: 1)
+        let region = try XCTUnwrap(app.events.last { $0["event"] as? String == "region" })
+        try assertShown(florida, in: region, map: try XCTUnwrap(ready["map"] as? [String: Double]), zoomedPast: 5)
+    }
+
     func testFilesNamedWithACentreOpenWithoutMovingTheView() throws {
         let file = try places([(48.85, 2.30), (48.87, 2.40)], name: "cm-stay")
         defer { try? FileManager.default.removeItem(at: file) }
