@@ -36,7 +36,12 @@ bool plain(const char *start, std::string_view &out) {
 // the Swift reader reads as U+FFFD and refuses alike: both leave the stretch to it.
 bool text(ondemand::value value, std::string_view &out) {
     std::string_view token = value.raw_json_token();
-    if (!token.empty() && token[0] == '"' && plain(token.data() + 1, out)) return true;
+    if (!token.empty() && token[0] == '"' && plain(token.data() + 1, out)) {
+        // Still read through (without copying): a value left unread is skipped to the next comma
+        // or brace unchecked, and `"a": "b": "c"` would pass.
+        ondemand::raw_json_string read;
+        return !value.get_raw_json_string().get(read);
+    }
     return !value.get_string().get(out);
 }
 

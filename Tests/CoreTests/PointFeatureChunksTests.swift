@@ -163,6 +163,20 @@ final class PointFeatureChunksTests: XCTestCase {
         XCTAssertEqual(ahead.annotations.count, 101)
     }
 
+    /// Found by the fuzzer: `"type": "Feature": "medium"` in a stretch read ahead. A text value
+    /// used where it lies must still be read through, or simdjson skips what follows it to the
+    /// next comma unchecked and the stretch passes; the reader alone refuses the file there.
+    func testTextLeftUnreadDoesNotLetBrokenJSONThrough() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/fuzz/geojson/crash-value-then-colon.geojson")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        for size in [11, 40, 200] {
+            let (result, _) = compare(text, size: size)
+            XCTAssertEqual(result.problems.map(\.severity), [.fatal])
+            XCTAssertTrue(result.problems.first?.message.contains("at byte 414") == true, result.problems.first?.message ?? "")
+        }
+    }
+
     func testStretchesEndAtCommasBetweenFeatures() {
         let text = Array(collection((0..<50).map { point($0) }).utf8)
         let start = text.firstIndex(of: UInt8(ascii: "["))!
