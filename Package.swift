@@ -32,15 +32,20 @@ let package = Package(
         .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite", "CalloutMapXML", "CalloutMapFastJSON"]),
         // A thin, safe layer over GTK/GLib: ownership, signals, main loop, custom widgets.
         .target(name: "CalloutMapGtk", dependencies: ["CCalloutMapGtk"]),
+        // The app's thin layer over libadwaita: what its widgets need from their callers to stay safe.
+        .target(name: "CalloutMapAdw", dependencies: ["CCalloutMapAdw", "CCalloutMapGtk", "CalloutMapGtk"]),
         // The map widget and its cairo drawing.
         .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CalloutMapSoup"]),
         // The one module a client imports.
         .target(name: "CalloutMap", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CalloutMapWidget", "CCalloutMapGtk"]),
-        // The app links Swift's runtime and Foundation into itself (-static-stdlib, and the archives
-        // Foundation's static link needs): looking their symbols up at each launch took ~17 ms of a
-        // ~160 ms start, and their relocated pages ~5 MB.
-        .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CCalloutMapAdw"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"])]),
+        // The app's release build links Swift's runtime and Foundation into itself (-static-stdlib,
+        // and the archives Foundation's static link needs): looking their symbols up at each launch
+        // took ~17 ms of a ~160 ms start, and their relocated pages ~5 MB. Debug builds (the tests,
+        // the sanitizers') link them as shared libraries: under ThreadSanitizer the static
+        // Foundation frees memory the sanitizer's allocator never gave (a CHECK failure at launch).
+        .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CCalloutMapAdw", "CalloutMapAdw"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"],
+                                                        .when(configuration: .release))]),
         .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "TestServers"]),
         // libFuzzer targets for the parsers (scripts/fuzz.sh); built plainly, it replays files.
         .executableTarget(name: "CalloutMapFuzz", dependencies: ["CalloutMapCore"]),
@@ -50,7 +55,8 @@ let package = Package(
         .target(name: "TestServers", path: "Tests/TestServers", exclude: ["tile_server.py"]),
         .testTarget(name: "CoreTests", dependencies: ["CalloutMapCore", "CalloutMapSQLite", "CalloutMapXML"], exclude: ["Fixtures"]),
         .testTarget(name: "RenderTests", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CCalloutMapGtk"]),
-        .testTarget(name: "GtkTests", dependencies: ["CalloutMapWidget", "CalloutMapGtk", "CalloutMapCore", "CCalloutMapGtk", "TestServers"]),
+        .testTarget(name: "GtkTests", dependencies: ["CalloutMapWidget", "CalloutMapGtk", "CalloutMapCore", "CCalloutMapGtk", "TestServers",
+                                                   "CalloutMapAdw", "CCalloutMapAdw"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CalloutMapCore", "CCalloutMapGtk", "TestServers"], exclude: ["Scripts"]),
     ],
     swiftLanguageModes: [.v6],

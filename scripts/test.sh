@@ -6,8 +6,9 @@
 # then the unit, render and GTK tests under AddressSanitizer and ThreadSanitizer.
 #
 # test.sh --sanitize address|thread runs the unit, render and GTK tests built with that
-# sanitizer instead (in .build-<sanitizer>/; end-to-end timing is not held to there). A
-# report fails the run: ASan's errors abort, TSan's races exit non-zero.
+# sanitizer instead (in .build-<sanitizer>/; end-to-end timing is not held to there), and the
+# app built with it through one hostile storm of input. A report fails the run: ASan's errors
+# abort, TSan's races exit non-zero (the app's are read from its standard error).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh test
@@ -22,12 +23,14 @@ if [ "${1:-}" = --sanitize ]; then
     cat "$log" >&2; rm -f "$log"; exit 1
   fi
   rm -f "$log"
-  echo "== swift test --sanitize=$sanitizer: unit, render and GTK tests (Xvfb, G_DEBUG=fatal-criticals)"
+  echo "== swift test --sanitize=$sanitizer: unit, render and GTK tests, and the app itself under one hostile storm (Xvfb, G_DEBUG=fatal-criticals)"
   # XCTest itself leaks (platform.md): leak checking is off; every other ASan error aborts.
-  # Swift's backtracer would run before the sanitizer's report and garble it.
+  # Swift's backtracer would run before the sanitizer's report and garble it. The storm runs the
+  # app built with the sanitizer (beside the tests); a report on its standard error fails it.
   export CALLOUTMAP_SANITIZER="$sanitizer" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" SWIFT_BACKTRACE=enable=no
+  export CALLOUTMAP_STORM_RUNS=1
   exec ./scripts/with-display.sh swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
-    --disable-swift-testing --filter "CoreTests|RenderTests|GtkTests"
+    --disable-swift-testing --filter "CoreTests|RenderTests|GtkTests|HostileStormEndToEndTests"
 fi
 
 echo "== build"

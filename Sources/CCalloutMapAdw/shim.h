@@ -4,7 +4,6 @@
 #include <locale.h>
 
 // GLib's type macros, which Swift cannot import.
-static inline const GVariantType *cm_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline GApplication *cm_application(void *p) { return G_APPLICATION(p); }
 static inline GtkApplication *cm_gtk_application(void *p) { return GTK_APPLICATION(p); }
 static inline GtkActionable *cm_actionable(void *p) { return GTK_ACTIONABLE(p); }

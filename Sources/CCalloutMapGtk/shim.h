@@ -38,6 +38,7 @@ static inline GtkGestureSingle *cm_gesture_single(void *p) { return GTK_GESTURE_
 static inline GtkWidgetClass *cm_widget_class(void *klass) { return GTK_WIDGET_CLASS(klass); }
 static inline GObjectClass *cm_object_class(void *klass) { return G_OBJECT_CLASS(klass); }
 static inline GActionMap *cm_action_map(void *p) { return G_ACTION_MAP(p); }
+static inline const GVariantType *cm_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline GActionGroup *cm_action_group(void *p) { return G_ACTION_GROUP(p); }
 static inline GMenuModel *cm_menu_model(void *p) { return G_MENU_MODEL(p); }
 

@@ -32,21 +32,9 @@ final class FileOpening {
             ("GPX", ["*.gpx"], ["application/gpx+xml"]),
             ("KML", ["*.kml"], ["application/vnd.google-earth.kml+xml"]),
         ]
-        let all = gtk_file_filter_new()!
-        gtk_file_filter_set_name(all, tr("Places and Shapes"))
-        gtk_file_chooser_add_filter(native, all)
+        FileChooserFilter.add(to: native, named: tr("Places and Shapes"), patterns: formats.flatMap(\.patterns), mimeTypes: formats.flatMap(\.types))
         for format in formats {
-            let filter = gtk_file_filter_new()!
-            gtk_file_filter_set_name(filter, format.name)
-            for pattern in format.patterns {
-                gtk_file_filter_add_pattern(filter, pattern)
-                gtk_file_filter_add_pattern(all, pattern)
-            }
-            for type in format.types {
-                gtk_file_filter_add_mime_type(filter, type)
-                gtk_file_filter_add_mime_type(all, type)
-            }
-            gtk_file_chooser_add_filter(native, filter)
+            FileChooserFilter.add(to: native, named: format.name, patterns: format.patterns, mimeTypes: format.types)
         }
         gtk_file_chooser_set_select_multiple(native, 1)
         chooser = ObjectRef(adopting: native.rawObject)

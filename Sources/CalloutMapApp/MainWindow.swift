@@ -123,6 +123,12 @@ final class MainWindow {
             self?.reportFailures(of: layer)
             return layer
         }
+        // Wired before the first toast can come (a map source that cannot be opened, below).
+        toasts.onShow = { [weak self] title in self?.events.emit(["event": "toast", "title": title]) }
+        // While a toast is up, the scale bar and attribution stand above it (callouts too).
+        toasts.onCovering = { [weak self] covering in self?.map.layoutMargins.bottom = covering ? Toasts.height : 0 }
+        toasts.onDetails = { [weak self] title, rows in self?.events.emit(["event": "problems-shown", "title": title, "rows": rows]) }
+        toasts.onCopy = { [weak self] text in self?.events.emit(["event": "copied", "text": text]) }
         switch options.tiles ?? settings.tileSource {
         case "": break
         case TileSourceSwitcher.openStreetMap: tileSwitcher.showOpenStreetMap()
@@ -154,11 +160,6 @@ final class MainWindow {
             guard let self, Actions.isOn(self.searchAction) != open else { return }
             g_action_change_state(self.searchAction, g_variant_new_boolean(open ? 1 : 0))
         }
-        toasts.onShow = { [weak self] title in self?.events.emit(["event": "toast", "title": title]) }
-        // While a toast is up, the scale bar and attribution stand above it (callouts too).
-        toasts.onCovering = { [weak self] covering in self?.map.layoutMargins.bottom = covering ? Toasts.height : 0 }
-        toasts.onDetails = { [weak self] title, rows in self?.events.emit(["event": "problems-shown", "title": title, "rows": rows]) }
-        toasts.onCopy = { [weak self] text in self?.events.emit(["event": "copied", "text": text]) }
         colorScheme.apply()
         updateActions()
     }

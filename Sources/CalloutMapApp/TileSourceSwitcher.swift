@@ -25,6 +25,7 @@ final class TileSourceSwitcher {
     private var checks: [UnsafeMutablePointer<GtkWidget>] = []
     private var action: OpaquePointer!
     /// The primary menu's Map Source section: a radio item per source and "Open Tiles File…".
+    /// Both menus are ours (the menu that shows a section takes a reference of its own).
     let menu = g_menu_new()!
     private let menuSources = g_menu_new()!
     private var chooser: ObjectRef?
@@ -34,6 +35,11 @@ final class TileSourceSwitcher {
     var onChange: ((RasterTileLayer?) -> Void)?
     /// A file chosen in the dialog (the window opens it and calls `add`).
     var onOpen: ((URL) -> Void)?
+
+    isolated deinit {
+        g_object_unref(menu.rawObject)
+        g_object_unref(menuSources.rawObject)
+    }
 
     init(window: UnsafeMutablePointer<GtkWidget>) {
         self.window = window
@@ -141,10 +147,7 @@ final class TileSourceSwitcher {
 
     private func choose() {
         let native = gtk_file_chooser_native_new(tr("Open Tiles File"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
-        let filter = gtk_file_filter_new()!
-        gtk_file_filter_set_name(filter, "MBTiles")
-        gtk_file_filter_add_pattern(filter, "*.mbtiles")
-        gtk_file_chooser_add_filter(native, filter)
+        FileChooserFilter.add(to: native, named: "MBTiles", patterns: ["*.mbtiles"])
         chooser = ObjectRef(adopting: native.rawObject)
         Signal.connect(native, "response") { [weak self] (response: Int32) in
             guard let self else { return }

@@ -1,20 +1,23 @@
 import CCalloutMapAdw
 import CCalloutMapGtk
+import CalloutMapAdw
 import CalloutMapCore
 import CalloutMapGtk
 import Foundation
 
 /// Short notices over the window (libadwaita's toasts): what opened, and problems — bad files,
 /// unreachable tile servers — with a Details button that lists every problem (`ProblemsDialog`).
-/// Text from data is escaped: a toast's title is markup in libadwaita 1.2.
+/// Text from data is escaped: a toast's title is markup in libadwaita 1.2. Toasts reach the
+/// overlay one at a time (`ToastQueue`: libadwaita 1.2 crashes otherwise).
 @MainActor
 final class Toasts {
     /// How much of the map's bottom a toast covers: in libadwaita 1.2 it is 46 px high and 24 px
     /// above the map's edge (measured in a screenshot; the overlay does not say).
     static let height = 70.0
 
+    private let queue = ToastQueue()
     /// The AdwToastOverlay; put the window's content in it with `setChild`.
-    let widget: UnsafeMutablePointer<GtkWidget>
+    var widget: UnsafeMutablePointer<GtkWidget> { queue.overlay }
     private let window: UnsafeMutablePointer<GtkWidget>  // owns us, through MainWindow
     /// Called with each toast's title as it shows (for `--log-events`).
     var onShow: ((String) -> Void)?
@@ -29,7 +32,6 @@ final class Toasts {
 
     init(window: UnsafeMutablePointer<GtkWidget>) {
         self.window = window
-        widget = adw_toast_overlay_new()
     }
 
     func setChild(_ child: UnsafeMutablePointer<GtkWidget>) {
@@ -51,7 +53,7 @@ final class Toasts {
             self.pending -= 1
             if self.pending == 0 { self.onCovering?(false) }
         }
-        adw_toast_overlay_add_toast(OpaquePointer(widget), toast)  // takes the reference
+        queue.add(toast)  // takes the reference
         onShow?(title)
     }
 

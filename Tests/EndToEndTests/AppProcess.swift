@@ -4,7 +4,11 @@ import XCTest
 
 /// The real `calloutmap` binary, run as a person would run it.
 final class AppProcess {
-    static var binary: URL { DataDirectory.executable.deletingLastPathComponent().appendingPathComponent("calloutmap") }
+    /// The build's own, beside the tests, unless `CALLOUTMAP_APP` names another (a release build).
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["CALLOUTMAP_APP"] { return URL(fileURLWithPath: path) }
+        return DataDirectory.executable.deletingLastPathComponent().appendingPathComponent("calloutmap")
+    }
 
     let process = Process()
     let output: URL

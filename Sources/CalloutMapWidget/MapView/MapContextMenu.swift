@@ -43,13 +43,10 @@ final class MapContextMenu {
             ("center-here", { [weak self] in self?.onCenter?($0.point) }),
         ]
         for (name, run) in actions {
-            let action = g_simple_action_new(name, nil)!
-            Signal.connect(action, "activate") { [weak self] (_: UnsafeMutableRawPointer?) in
+            Actions.add(name, to: group) { [weak self] in
                 guard let target = self?.target else { return }
                 run(target)
             }
-            g_action_map_add_action(cm_action_map(group.rawObject), action)
-            g_object_unref(action.rawObject)
         }
         gtk_widget_insert_action_group(widget, "map", cm_action_group(group.rawObject))
         g_object_unref(group.rawObject)

@@ -1,14 +1,16 @@
-import CCalloutMapAdw
 import CCalloutMapGtk
-import CalloutMapGtk
 
 /// GActions made from Swift closures and added to an application or a window (a GActionMap,
 /// which owns them). Menus, buttons (`action-name`) and accelerators then all reach one command.
+///
+/// Ownership: a new action is ours (transfer full); the map takes a reference of its own when it
+/// is added, so ours is dropped at once and the action lives exactly as long as the map. State
+/// values are made floating (`g_variant_new_*`) and sunk by the call they are given to.
 @MainActor
-enum Actions {
+package enum Actions {
     /// A command without a parameter, such as "quit" or "zoom-in".
     @discardableResult
-    static func add(_ name: String, to map: some GObjectPointer, _ run: @escaping @MainActor () -> Void) -> OpaquePointer {
+    package static func add(_ name: String, to map: some GObjectPointer, _ run: @escaping @MainActor () -> Void) -> OpaquePointer {
         let action = g_simple_action_new(name, nil)!
         Signal.connect(action, "activate") { (_: UnsafeMutableRawPointer?) in run() }
         return insert(action, into: map)
@@ -17,7 +19,7 @@ enum Actions {
     /// A choice among strings, such as the callout mode: menus show it as radio items, toggle
     /// buttons with a target as a linked group. `change` runs before the state is set.
     @discardableResult
-    static func addChoice(_ name: String, to map: some GObjectPointer, state: String,
+    package static func addChoice(_ name: String, to map: some GObjectPointer, state: String,
                           _ change: @escaping @MainActor (String) -> Void) -> OpaquePointer {
         let action = g_simple_action_new_stateful(name, cm_variant_type_string(), g_variant_new_string(state))!
         Signal.connect(action, "change-state") { (value: UnsafeMutableRawPointer?) in
@@ -31,7 +33,7 @@ enum Actions {
 
     /// An on/off setting, such as the side panel: a check item in menus, a toggle button.
     @discardableResult
-    static func addSwitch(_ name: String, to map: some GObjectPointer, state: Bool,
+    package static func addSwitch(_ name: String, to map: some GObjectPointer, state: Bool,
                           _ change: @escaping @MainActor (Bool) -> Void) -> OpaquePointer {
         let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))!
         Signal.connect(action, "change-state") { (value: UnsafeMutableRawPointer?) in
@@ -48,13 +50,13 @@ enum Actions {
         return insert(action, into: map)
     }
 
-    static func isOn(_ action: OpaquePointer) -> Bool {
+    package static func isOn(_ action: OpaquePointer) -> Bool {
         guard let state = g_action_get_state(action) else { return false }
         defer { g_variant_unref(state) }
         return g_variant_get_boolean(state) != 0
     }
 
-    static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
+    package static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
     }
 
