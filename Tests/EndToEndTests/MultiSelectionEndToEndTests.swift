@@ -69,6 +69,55 @@ final class MultiSelectionEndToEndTests: XCTestCase {
     }
 }
 
+extension MultiSelectionEndToEndTests {
+    /// A callout moved along its pin by the arrangement (another callout opened beside it) keeps
+    /// its arrow on its pin. The bubble keeps its size as it moves, and GTK redrew it from its old
+    /// drawing: the San Francisco callout's arrow pointed ~90 px right of the flag, at a hidden pin.
+    func testAnArrowStaysOnItsPinWhenItsCalloutMoves() throws {
+        try XCTSkipUnless(hasTool("import"), "needs ImageMagick")
+        let app = try AppProcess(["--log-events", "--size", "1280x800"])
+        let (m, viewport) = try app.readyMap()
+        usleep(600_000)
+        let flag = Coordinate(latitude: 37.779379, longitude: -122.418433)
+        let pins: [(String, Coordinate, Double)] = [
+            ("Ferry Building", Coordinate(latitude: 37.79549, longitude: -122.394276), 20),
+            ("San Francisco", flag, 15),
+            ("Yerba Buena Gardens", Coordinate(latitude: 37.785, longitude: -122.402), 5),
+            ("Noe Valley house", Coordinate(latitude: 37.7502, longitude: -122.4337), 8),
+        ]
+        for (title, coordinate, up) in pins {
+            let p = viewport.screenPoint(for: coordinate)
+            XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(m.minX + p.x))", "\(Int(m.minY + p.y - up))", "sleep", "0.15",
+                                               "keydown", "ctrl", "click", "1", "keyup", "ctrl"]), 0)
+            XCTAssertEqual(app.next("select")?["title"] as? String, title)
+        }
+        var moved: Rect?
+        while moved == nil, let placed = app.next("callout-placed", timeout: 3) {
+            if placed["title"] as? String == "San Francisco" { moved = rect(placed["callout"]) }
+        }
+        let frame = try XCTUnwrap(moved, "the flag's callout moved as the last one opened (the case to check)")
+        usleep(500_000)
+        let shot = try XCTUnwrap(Screenshot(path: FileManager.default.temporaryDirectory.appendingPathComponent("cm-arrow-\(getpid()).png").path))
+        let pin = viewport.screenPoint(for: flag)
+        XCTAssertGreaterThan(frame.minY, pin.y, "below its pin: the arrow is on the callout's top edge")
+        // A row through the arrow, 3 px above the body: the bubble's colour there is the arrow.
+        let y = Int(m.minY + frame.minY) + CalloutArrow.length - 3
+        let body = try XCTUnwrap(shot.pixel(Int(m.minX + frame.minX) + 12, Int(m.minY + frame.minY) + CalloutArrow.length + 6))
+        let arrow = Int(m.minX + frame.minX)..<Int(m.minX + frame.maxX)
+        let columns = arrow.filter { shot.pixel($0, y) == body }
+        // The flag's pole stands at its coordinate and the arrow points at the flag beside it:
+        // within 16 px. (Other pins under the row may share the bubble's white.)
+        let pinX = Int(m.minX + pin.x)
+        let atPin = columns.filter { abs($0 - pinX) <= 16 }
+        XCTAssertGreaterThanOrEqual(atPin.count, 6, "the arrow ends on the flag at x \(pinX); the bubble's colour on that row: \(columns)")
+    }
+}
+
+/// What the tests know of the bubble's shape: its arrow is 10 points long (`CalloutBubble.arrowLength`).
+enum CalloutArrow {
+    static let length = 10
+}
+
 /// The chooser in the real app: a click on six stalls at one point lists them; the keyboard picks one.
 final class ChooserEndToEndTests: XCTestCase {
     override func setUpWithError() throws {

@@ -140,11 +140,17 @@ final class CalloutBubble: WidgetImplementation {
     }
 
     /// Takes a placement: its frame in the parent, remembering the side and the tip for drawing.
+    /// A bubble moved along its pin keeps its size, and GTK redraws a widget that only moves from
+    /// what it drew before: the arrow would stay where it was in the bubble, off its pin. So a
+    /// new side or tip asks for a redraw.
     func place(_ placement: CalloutPlacement) -> Rect {
         let f = Self.frame(for: placement)
+        let newTip = Point(x: placement.tip.x - f.minX, y: placement.tip.y - f.minY)
+        let changed = edge != placement.edge || tip != newTip || isDetached != placement.isDetached
         edge = placement.edge
-        tip = Point(x: placement.tip.x - f.minX, y: placement.tip.y - f.minY)
+        tip = newTip
         isDetached = placement.isDetached
+        if changed, let widget { gtk_widget_queue_draw(widget) }
         return f
     }
 
