@@ -63,7 +63,9 @@ final class HostileStormEndToEndTests: XCTestCase {
         for file in files { arguments += ["--data", file.path] }
         let app = try AppProcess(arguments, keepingStandardError: true, environment: environment)
         guard let ready = app.next("ready", timeout: 60), let m = ready["map"] as? [String: Double] else {
-            XCTFail("seed \(seed): no window within 60 s (\(app.process.isRunning ? "still running" : "ended")); its last words:\n"
+            let state = app.process.isRunning ? "still running"
+                : "ended by \(app.process.terminationReason == .uncaughtSignal ? "signal" : "exit") \(app.process.terminationStatus)"
+            XCTFail("seed \(seed): no window within 60 s (\(state)); its events: \(app.events.count), its last words:\n"
                     + String(app.standardError.suffix(3_000)))
             return false
         }

@@ -92,4 +92,59 @@ final class AutoPanTests: XCTestCase {
             XCTAssertEqual(map.viewport.center, after, "and none after it: the map is the user's")
         }
     }
+
+    /// Issue 42: a pin selected and then panned far out of view; switching the approach showed its
+    /// callout again the new way and pulled the map ~20 km back to it. A selection out of view
+    /// stays out of view until the person goes to it, in every approach switched to.
+    func testChangingTheApproachLeavesASelectionOutOfViewOutOfView() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Golden Gate Bridge",
+                                      subtitle: "The bridge")
+            map.addAnnotation(pin)
+            GtkTestSupport.spin()
+            map.selectAnnotation(pin)
+            GtkTestSupport.spin(0.5)
+            map.pan(by: Point(x: 1_400, y: 800))  // the pin is now far up and left of the view
+            GtkTestSupport.spin(0.3)
+            let away = map.viewport.center
+            for mode in [CalloutMode.custom, .annotation, .standard] {
+                map.calloutMode = mode
+                GtkTestSupport.spin(0.6)
+                XCTAssertEqual(map.viewport.center, away, "\(mode): the map stays where the person took it")
+                XCTAssertEqual(map.selectedAnnotations.count, 1, "\(mode): still selected")
+            }
+            // A popover closes when its pin is out of view (and, as when it leaves, deselects).
+            map.calloutMode = .popover
+            GtkTestSupport.spin(0.6)
+            XCTAssertEqual(map.viewport.center, away, "popover: the map stays where the person took it")
+        }
+    }
+
+    /// A callout shown again the new way never moves the map, even cut off at the map's edge.
+    func testChangingTheApproachNeverPansForACalloutCutOff() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Lands End Lookout",
+                                      subtitle: "A callout too wide for the corner")
+            map.addAnnotation(pin)
+            GtkTestSupport.spin()
+            map.selectAnnotation(pin)
+            GtkTestSupport.spin(0.5)
+            map.pan(by: Point(x: -386, y: -256))  // the pin near the top-left corner, its callout cut off
+            GtkTestSupport.spin(0.3)
+            let corner = map.viewport.center
+            map.calloutMode = .annotation
+            GtkTestSupport.spin(0.6)
+            XCTAssertEqual(map.viewport.center, corner, "no pan for a callout shown again")
+            map.deselectAnnotation()
+            map.selectAnnotation(pin)
+            GtkTestSupport.spin(0.8)
+            XCTAssertNotEqual(map.viewport.center, corner, "a callout the person opens still pans to show itself")
+        }
+    }
 }

@@ -13,7 +13,6 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
     private let controls: CalloutControls
     private var callout: CalloutAnnotation?
     private var calloutView: CalloutAnnotationView?
-    private var needsAutoPan = false
     /// The keyboard's and screen readers' way to the drawn "ⓘ".
     private var detailsButton: UnsafeMutablePointer<GtkWidget>?
 
@@ -39,7 +38,6 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
         callout = calloutView.annotation as? CalloutAnnotation
         self.calloutView = calloutView
         host.annotationLayer.layout(host.viewport)
-        needsAutoPan = true
         return true
     }
 
@@ -65,9 +63,6 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
                                      width: Int32(b.width), height: Int32(b.height))
             gtk_widget_size_allocate(detailsButton, &rect, -1)
         }
-        guard needsAutoPan else { return }
-        needsAutoPan = false
-        if !placement.fits && !host.isUserMoving { host.pan(by: placement.pan) }
     }
 
     func contains(_ point: Point) -> Bool { false }  // hit with the pins, as an annotation

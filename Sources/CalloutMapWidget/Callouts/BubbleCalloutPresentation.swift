@@ -13,8 +13,6 @@ class BubbleCalloutPresentation: CalloutPresentation {
     let controls: CalloutControls
     private(set) var view: AnnotationView?
     private(set) var bubble: CalloutBubble?
-    /// The body size the map last panned (or would have panned) for.
-    private var pannedFor: Size?
 
     init(host: CalloutHost, view: AnnotationView) {
         self.host = host
@@ -49,12 +47,6 @@ class BubbleCalloutPresentation: CalloutPresentation {
         var rect = GtkAllocation(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
                                  width: Int32(f.width.rounded()), height: Int32(f.height.rounded()))
         gtk_widget_size_allocate(bubble.widget, &rect, -1)
-        // Pan once when the callout opens, and again only when its content grows; never while
-        // the user moves the map (and not later for that: once they pan, the map is theirs).
-        let size = placement.body.size
-        if let last = pannedFor, size.width <= last.width, size.height <= last.height { return }
-        pannedFor = size
-        if !placement.fits && !host.isUserMoving { host.pan(by: placement.pan) }
     }
 
     func frame(for placement: CalloutPlacement?) -> Rect? {

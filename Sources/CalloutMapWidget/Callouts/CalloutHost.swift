@@ -3,7 +3,7 @@ import CalloutMapCore
 import CalloutMapGtk
 
 /// What a callout's presentation may ask of the map that shows it: where to put its widget,
-/// the map's area and look, fading, a pan, and telling of taps and of being closed by the user.
+/// the map's area and look, fading, and telling of taps and of being closed by the user.
 /// It decides nothing about selection: the map does.
 @MainActor
 protocol CalloutHost: AnyObject {
@@ -27,10 +27,6 @@ protocol CalloutHost: AnyObject {
     func fadeIn(_ widget: UnsafeMutablePointer<GtkWidget>)
     /// Fades a bubble out, then unparents it.
     func fadeOut(_ bubble: CalloutBubble)
-    /// Whether the user is moving the map now (a drag or a pinch): no callout pans it then.
-    var isUserMoving: Bool { get }
-    /// Pans the map (content offset) to show a callout, animated.
-    func pan(by offset: Point)
     /// A control in a view's callout was clicked.
     func controlTapped(_ control: CalloutControl, on view: AnnotationView)
     /// GTK closed a view's callout itself (a popover's Escape or a click outside).

@@ -23,10 +23,16 @@ final class CalloutPresenter: CalloutHost {
         var placed: (spot: CalloutSpot, size: Size)?
         /// A popover that stays open after its pin is deselected (`popoverKeepsSelection` false).
         var outlivesSelection = false
+        /// Whether the map may pan to show it: not for a callout shown again the new way after a
+        /// change of approach.
+        let pansToShow: Bool
+        /// The body size the map last panned (or would have panned) for.
+        var pannedFor: Size?
 
-        init(view: AnnotationView, presentation: CalloutPresentation) {
+        init(view: AnnotationView, presentation: CalloutPresentation, pansToShow: Bool) {
             self.view = view
             self.presentation = presentation
+            self.pansToShow = pansToShow
         }
     }
 
@@ -63,7 +69,8 @@ final class CalloutPresenter: CalloutHost {
     // MARK: Presenting (the map's selection asks)
 
     /// Opens a selected view's callout, unless it is open; in popover mode it replaces any other.
-    func present(for view: AnnotationView) {
+    /// `pansToShow` false: shown again after a change of approach, it never moves the map.
+    func present(for view: AnnotationView, pansToShow: Bool = true) {
         guard !map.isDisposed, entry(for: view) == nil else { return }
         hiddenCustom.remove(ObjectIdentifier(view))
         let mode = map.calloutMode(for: view)
@@ -77,7 +84,7 @@ final class CalloutPresenter: CalloutHost {
         case .popover: PopoverCalloutPresentation(host: self, view: view)
         }
         guard presentation.present(for: view) else { return }
-        entries.append(Entry(view: view, presentation: presentation))
+        entries.append(Entry(view: view, presentation: presentation, pansToShow: pansToShow))
         map.delegate?.mapView(map, didShowCalloutFor: view)
         map.queueAllocate()
     }
@@ -139,8 +146,6 @@ final class CalloutPresenter: CalloutHost {
     var isDark: Bool { map.style.isDark }
     var temporaryTitle: String? { map.temporaryCalloutTitle }
     var animationsEnabled: Bool { map.animationsEnabled }
-    func pan(by offset: Point) { map.animatePan(by: offset) }
-    var isUserMoving: Bool { map.motion.isHeld }
 
     func members(of view: AnnotationView) -> (names: [String], more: Int) {
         guard let cluster = view.annotation as? ClusterAnnotation else { return ([], 0) }
@@ -226,6 +231,7 @@ final class CalloutPresenter: CalloutHost {
             }
             e.placement = placement
             e.presentation.layout(placement)
+            if let placement { panToShow(e, placement) }
         }
         guard !moved.isEmpty else { return }
         // Told once layout is over, with the frame as it is then.
@@ -236,6 +242,20 @@ final class CalloutPresenter: CalloutHost {
                 self.map.delegate?.mapView(self.map, didPlaceCalloutFor: view, frame: frame)
             }
         }
+    }
+
+    /// The map pans to show a callout cut off by its edge once, when the callout opens, and
+    /// again only when its content grows. Never while the person moves the map (and not later
+    /// for that: once they pan, the map is theirs), never for a pin out of view (a selection out
+    /// of view stays there until they go to it), and never for a callout shown again the new way
+    /// after a change of approach.
+    private func panToShow(_ e: Entry, _ placement: CalloutPlacement) {
+        guard e.pansToShow else { return }
+        let size = placement.body.size
+        if let last = e.pannedFor, size.width <= last.width, size.height <= last.height { return }
+        e.pannedFor = size
+        guard !placement.fits, !map.motion.isHeld, e.view.frame.intersects(map.viewport.bounds) else { return }
+        map.animatePan(by: placement.pan)
     }
 
     func snapshot(_ snapshot: OpaquePointer) {

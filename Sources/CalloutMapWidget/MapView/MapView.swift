@@ -99,9 +99,9 @@ public final class MapView: WidgetImplementation {
         didSet {
             guard calloutMode != oldValue else { return }
             callouts.dismissAll(where: { $0.calloutMode == nil }, animated: false)
-            // Popovers are one at a time: the primary's.
+            // Popovers are one at a time: the primary's. Shown again, never pulling the map.
             for view in annotationLayer.selectedViews where view.calloutMode == nil && (calloutMode != .popover || view === selectedView) {
-                callouts.present(for: view)
+                callouts.present(for: view, pansToShow: false)
             }
         }
     }
