@@ -51,6 +51,33 @@ final class PlaceLabelTests: XCTestCase {
         XCTAssertEqual(placed, [PlacedLabel(id: 2, textFrame: Rect(x: 180, y: 143, width: 40, height: 14), dot: nil)])
     }
 
+    /// Rule 3: a capital's dot and first place are kept from the country names before it in the
+    /// order; rule 4: such a name moves down or up a line, or yields.
+    func testACapitalIsKeptClearOfTheCountryNamesBeforeIt() {
+        let size = Size(width: 60, height: 14)
+        let area = Rect(x: 0, y: 0, width: 400, height: 300)
+        let country = LabelCandidate(id: 1, anchor: Point(x: 110, y: 100), hasDot: false)
+        let capital = LabelCandidate(id: 2, anchor: Point(x: 100, y: 100), hasDot: true, isKeptClear: true)
+        var placed = LabelPlacer.place([country, capital], area: area) { _ in size }
+        XCTAssertEqual(placed.map(\.id), [1, 2], "both named")
+        XCTAssertEqual(placed[1].textFrame, Rect(x: 105.5, y: 93, width: 60, height: 14), "the capital right of its dot")
+        XCTAssertEqual(placed[0].textFrame, Rect(x: 80, y: 111, width: 60, height: 14), "the country a line lower")
+        // Not kept clear, the capital yields to the name over its dot (as before issue 42).
+        placed = LabelPlacer.place([country, LabelCandidate(id: 2, anchor: Point(x: 100, y: 100), hasDot: true)], area: area) { _ in size }
+        XCTAssertEqual(placed.map(\.id), [1])
+        // With pins on every line it could move to, the country's name yields.
+        let pins = [-2, -1, 1, 2].map { CollisionShape.rectangle(Rect(x: 105, y: 100 + Double($0) * 18 - 4, width: 10, height: 8)) }
+        placed = LabelPlacer.place([country, capital], area: area, obstacles: pins) { _ in size }
+        XCTAssertEqual(placed.map(\.id), [2])
+        // Two capitals: the first in the order takes a place that leaves the second's dot free.
+        let vienna = LabelCandidate(id: 3, anchor: Point(x: 100, y: 200), hasDot: true, isKeptClear: true)
+        let bratislava = LabelCandidate(id: 4, anchor: Point(x: 133, y: 201), hasDot: true, isKeptClear: true)
+        placed = LabelPlacer.place([vienna, bratislava], area: area) { _ in size }
+        XCTAssertEqual(placed.map(\.id), [3, 4])
+        XCTAssertEqual(placed[0].textFrame.maxX, 94.5, "the first to the left of its dot")
+        XCTAssertEqual(placed[1].textFrame.minX, 138.5, "the second right of its own")
+    }
+
     func testTheFirstCandidateWinsAndAHiddenDotIsNeverMeasured() {
         let size = Size(width: 60, height: 14)
         let candidates = [LabelCandidate(id: 1, anchor: Point(x: 100, y: 100), hasDot: true),
@@ -70,7 +97,7 @@ final class PlaceLabelTests: XCTestCase {
         let measure = { (id: Int) in Size(width: Double(30 + id % 50), height: 14) }
         let pins = [Rect(x: 600, y: 400, width: 30, height: 40), Rect(x: 100, y: 100, width: 60, height: 60)]
         let placed = LabelPlacer.place(candidates, area: Rect(x: 0, y: 0, width: 1200, height: 800), obstacles: pins.map(CollisionShape.rectangle), measure: measure)
-        XCTAssertEqual(placed.count, 466)
+        XCTAssertEqual(placed.count, 481)  // 466 before names without a dot could move a line (rule 4)
         var boxes = pins
         for label in placed {
             let text = label.textFrame.insetBy(dx: -LabelPlacer.padding, dy: -LabelPlacer.padding)

@@ -19,6 +19,37 @@ final class PlaceNamesTests: XCTestCase {
         func tileData(for tile: TileID) async throws -> [UInt8]? { nil }
     }
 
+    /// Issue 42: at (50, 10) zoom 5 each country's name sat where its capital's would go, so
+    /// Warsaw, Prague, Budapest, Amsterdam, Brussels, Bern and Zagreb went unnamed while Poznań,
+    /// Brno and Graz were; at zoom 6 still no Amsterdam, Brussels, Bern, Zagreb, Luxembourg or
+    /// Bratislava, and Lisbon under the scale bar. A capital outranks its country's name (the
+    /// name moves or yields), and no name sits under the scale bar or the credits.
+    func testCapitalsOutrankTheirCountriesNamesAndNoNameSitsUnderThePlates() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow(size: Size(width: 969, height: 743))
+            defer { gtk_window_destroy(cm_window(window)) }
+            let views: [(Coordinate, Double, [String])] = [
+                (Coordinate(latitude: 50, longitude: 10), 5, ["Warsaw", "Prague", "Budapest", "Amsterdam", "Brussels", "Bern", "Zagreb",
+                                                              "Berlin", "Vienna", "Paris", "Poland", "Germany", "Czechia"]),
+                (Coordinate(latitude: 50, longitude: 10), 6, ["Amsterdam", "Brussels", "Bern", "Luxembourg", "Prague", "Vienna"]),
+                (Coordinate(latitude: 48, longitude: 14), 6, ["Zagreb", "Bratislava", "Budapest", "Ljubljana"]),
+                (Coordinate(latitude: 42, longitude: -2), 5, ["Lisbon", "Madrid"]),
+            ]
+            for (center, zoom, capitals) in views {
+                map.setCenter(center, zoom: zoom)
+                XCTAssertTrue(MainLoop.iterate(until: { !map.namedPlaces.isEmpty }, timeout: 10))
+                GtkTestSupport.spin(0.2)
+                let named = Set(map.namedPlaces.map(\.name))
+                for capital in capitals { XCTAssertTrue(named.contains(capital), "\(capital) at \(center) zoom \(zoom): \(named.sorted())") }
+                let plates = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: map.scaleUnits, numberLocale: map.numberLocale,
+                                            margins: map.layoutMargins).plates(viewport: map.viewport, attribution: map.attributionText)
+                for (place, frame) in map.shownPlaceLabels!.placedFrames(in: map.viewport) {
+                    for plate in plates { XCTAssertFalse(frame.intersects(plate), "\(place.name) \(frame) under \(plate) at \(center) zoom \(zoom)") }
+                }
+            }
+        }
+    }
+
     func testTheMapNamesTheWorldOfflineAndYieldsToTilesThatNamePlaces() {
         MainActor.assumeIsolated {
             let (window, map) = GtkTestSupport.mapWindow(size: Size(width: 1000, height: 700))

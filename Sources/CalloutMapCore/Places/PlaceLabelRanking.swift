@@ -47,6 +47,12 @@ package enum PlaceLabelRanking {
         return place.population >= minimumPopulation(atZoom: zoom)
     }
 
+    /// Whether a place's dot and first label place are kept from the country names placed
+    /// before it: a capital outranks the names of countries (its own sits where it would go).
+    package static func isKeptClear(_ place: WorldPlace, atZoom zoom: Double) -> Bool {
+        isCapital(place, atZoom: zoom)
+    }
+
     /// Whether `a`'s label is placed before `b`'s (and so wins where they overlap): countries,
     /// then — while the map shows more than a region — capitals, then by rank (population).
     /// The rank settles every tie, so the same view always names the same places.

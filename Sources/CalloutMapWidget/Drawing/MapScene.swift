@@ -98,7 +98,8 @@ package struct MapScene {
                             let shape = (view.collisionShape ?? .rectangle(view.frame)).offsetBy(dx: dx, dy: dy)
                             return shape.bounds.intersects(reach) ? shape : nil
                         }
-                        if !labels.paint(cr, area: area, style: style, scale: scale, obstacles: pins, passing: !kept) { complete = false }
+                        if !labels.paint(cr, area: area, style: style, scale: scale, obstacles: pins + plateObstacles(offsetBy: dx, dy),
+                                         passing: !kept) { complete = false }
                     }
                     cairo_translate(cr, dx, dy)
                     paintPins(cr, layer.sortedViews, selected: layer.selectedViews, isRaised: layer.isRaised,
@@ -112,7 +113,7 @@ package struct MapScene {
             } else {
                 complete = paintTiles(cr, for: viewport)
                 overlayLayer?.paint(cr, viewport: viewport)
-                placeLabels?.paint(cr, area: viewport, style: style, scale: scale, obstacles: [])
+                placeLabels?.paint(cr, area: viewport, style: style, scale: scale, obstacles: plateObstacles(offsetBy: 0, 0))
             }
             LeaderLine.paint(cr, callouts.map(\.placement), isDark: style.isDark)
             for callout in callouts { callout.sketch.paint(cr, placement: callout.placement) }
@@ -126,6 +127,14 @@ package struct MapScene {
 }
 
 extension MapScene {
+    /// The scale bar's and the credits' plates, which no place name goes under, in the
+    /// coordinates of an image whose view sits `dx`, `dy` inside it.
+    func plateObstacles(offsetBy dx: Double, _ dy: Double) -> [CollisionShape] {
+        OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale, margins: layoutMargins, scale: scale)
+            .plates(viewport: viewport, attribution: attribution)
+            .map { .rectangle($0.offsetBy(dx: dx, dy: dy)) }
+    }
+
     /// Paints the tiles; at whole zooms each is a pixel-aligned blit. Returns
     /// whether every tile was its own (none stood in for by an ancestor).
     func paintTiles(_ cr: OpaquePointer, for viewport: Viewport) -> Bool {

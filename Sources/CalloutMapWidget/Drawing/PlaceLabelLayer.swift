@@ -31,7 +31,7 @@ package final class PlaceLabelLayer {
 
     package init(places: WorldPlaces) { self.places = places }
 
-    /// The labels that fit in `area` (the image's viewport) clear of `obstacles` (pins, in the
+    /// The labels that fit in `area` (the image's viewport) clear of `obstacles` (pins and the map's plates, in the
     /// area's coordinates), most important first. `among` limits the candidates to those places
     /// (by rank): during a zoom animation, the ones last named, so a frame only re-checks them.
     package func layout(_ area: Viewport, obstacles: [CollisionShape], among: [Int]? = nil) -> [(place: WorldPlace, label: PlacedLabel)] {
@@ -50,7 +50,8 @@ package final class PlaceLabelLayer {
         order.sort()
         let candidates = order.map {
             let place = all[$0 & (1 << 40 - 1)]
-            return LabelCandidate(id: place.rank, anchor: area.screenPoint(for: place.coordinate), hasDot: place.kind != .country)
+            return LabelCandidate(id: place.rank, anchor: area.screenPoint(for: place.coordinate), hasDot: place.kind != .country,
+                                  isKeptClear: PlaceLabelRanking.isKeptClear(place, atZoom: zoom))
         }
         let bounds = area.bounds.insetBy(dx: -Self.reach, dy: -Self.reach)
         let family = InterfaceFont.family
