@@ -65,7 +65,7 @@ final class HostileStormEndToEndTests: XCTestCase {
         guard let ready = app.next("ready", timeout: 60), let m = ready["map"] as? [String: Double] else {
             let state = app.process.isRunning ? "still running"
                 : "ended by \(app.process.terminationReason == .uncaughtSignal ? "signal" : "exit") \(app.process.terminationStatus)"
-            XCTFail("seed \(seed): no window within 60 s (\(state)); its events: \(app.events.count), its last words:\n"
+            XCTFail("seed \(seed): no window within 60 s (\(state)); its events: \(app.events), its last words:\n"
                     + String(app.standardError.suffix(3_000)))
             return false
         }

@@ -1,7 +1,9 @@
 import CCalloutMapGtk
 
 /// The widget's CSS: a focus ring when the map is reached by keyboard, invisible pin
-/// proxies, callout text that reads on the callout's colour, the zoom buttons, and the
+/// proxies, callout text that reads on the callout's colour (secondary text too: Adwaita's
+/// `dim-label` fades it to 0.55, about 2.2:1 on a light bubble, where GNOME asks for 4.5:1),
+/// the zoom buttons, and the
 /// focused item's tooltip dressed as GTK's own.
 @MainActor
 enum MapStyleSheet {
@@ -13,9 +15,10 @@ enum MapStyleSheet {
       outline-offset: -3px;
     }
     callout.on-dark label { color: #ffffff; }
-    callout.on-dark label.dim-label { color: rgba(255, 255, 255, 0.75); }
+    callout.on-dark label.dim-label { color: rgba(255, 255, 255, 0.75); opacity: 1; }
     callout.on-light label { color: #241f31; }
-    callout.on-light label.dim-label { color: rgba(36, 31, 49, 0.7); }
+    callout.on-light label.dim-label { color: rgba(36, 31, 49, 0.7); opacity: 1; }
+    popover.callout-popover label.dim-label { opacity: 0.75; }
     popover.map-tooltip > contents {
       background-color: rgba(0, 0, 0, 0.8); color: #ffffff;
       border-radius: 6px; padding: 6px 10px; box-shadow: none; border: none;
