@@ -44,4 +44,35 @@ final class CalloutFocusTests: XCTestCase {
             XCTAssertTrue(focused() == map.widget, "then out of the map's stops (here, round to the map)")
         }
     }
+
+    /// Issue 42: Escape closed the callout and left the keyboard on the map, not on the pin the
+    /// person was at (a popover already gave focus back to its pin). Escape from the callout's
+    /// button or from the pin itself puts the focus on the pin, in the bubble approaches too.
+    func testEscapeClosingACalloutGivesTheFocusBackToItsPin() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let views = Views()
+            map.delegate = views
+            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Tadich Grill")
+            map.addAnnotation(pin)
+            GtkTestSupport.spin()
+            func focused() -> UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(cm_window(window)) }
+            let keys = GtkTestSupport.controller("GtkEventControllerKey", of: map.widget)!
+            for mode in [CalloutMode.standard, .custom, .annotation] {
+                map.calloutMode = mode
+                map.selectAnnotation(pin, animated: false)
+                GtkTestSupport.spin(0.4)
+                gtk_widget_grab_focus(map.widget)
+                XCTAssertNotEqual(gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD), 0)
+                XCTAssertNotEqual(gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD), 0)
+                XCTAssertFalse(focused().map { map.pinProxies.isProxy($0) } ?? true, "\(mode): in the callout")
+                XCTAssertNotEqual(cm_emit_key(keys, guint(GDK_KEY_Escape), 0, GdkModifierType(0)), 0)
+                GtkTestSupport.spin(0.3)
+                XCTAssertTrue(map.selectedAnnotations.isEmpty, "\(mode): Escape deselected")
+                XCTAssertTrue(focused().map { map.pinProxies.isProxy($0) } ?? false, "\(mode): the focus is on the pin")
+            }
+        }
+    }
 }

@@ -2,7 +2,8 @@ import CCalloutMapGtk
 import CalloutMapCore
 import CalloutMapGtk
 
-/// Keys on the map: Escape (a pin drag put back, else the selection cleared), Shift+F10 or Menu
+/// Keys on the map: Escape (a pin drag put back, else the selection cleared and the keyboard on
+/// the pin that was selected), Shift+F10 or Menu
 /// (the context menu), Ctrl+Enter (the focused pin or shape into the selection or out), arrows
 /// between pins or shapes when one has focus, else zoom and pan.
 extension MapView {
@@ -14,7 +15,10 @@ extension MapView {
                 return true
             }
             guard selectedAnnotation != nil else { return false }
+            // The keyboard goes back to the pin whose callout closed, as a popover gives it back.
+            let primary = selectedView
             deselectAnnotation()
+            if let primary, primary.annotation != nil { pinProxies.focus(primary) }
             return true
         }
         if Int32(keyval) == GDK_KEY_Menu || (Int32(keyval) == GDK_KEY_F10 && modifiers & GDK_SHIFT_MASK.rawValue != 0) {
