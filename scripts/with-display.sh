@@ -5,4 +5,10 @@
 set -euo pipefail
 export GSK_RENDERER=cairo GSETTINGS_BACKEND=memory GIO_USE_VOLUME_MONITOR=unix
 export G_DEBUG="${G_DEBUG:-fatal-criticals}"
-exec dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24' "$@"
+# A runtime folder of its own: without one, the accessibility bus's socket goes under ~/.cache,
+# where a second run at the same time (another test, a screenshot) can take it from this one's
+# apps, and GTK's "Unable to connect to the accessibility bus" critical ends them.
+runtime=$(mktemp -d)
+trap 'rm -rf "$runtime"' EXIT
+export XDG_RUNTIME_DIR="$runtime"
+dbus-run-session -- xvfb-run -a -s '-screen 0 1280x1024x24' "$@"

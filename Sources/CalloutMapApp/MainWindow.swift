@@ -109,6 +109,7 @@ final class MainWindow {
         report.onAccessory = { [weak self] view, control in self?.accessoryTapped(view, control) }
         // A place name chosen on the map is shown as the search shows it.
         report.onChoosePlace = { [weak self] place in self?.searchPin.show(place) }
+        report.onCopy = { [weak self] text in self?.copied(text) }
         files.onLog = { [weak self] event, detail in self?.panel.log(event, detail) }
         map.calloutMode = mode
         map.temporaryCalloutTitle = options.temporaryTitle ? tr("Loading…") : nil
@@ -128,7 +129,7 @@ final class MainWindow {
         // While a toast is up, the scale bar and attribution stand above it (callouts too).
         toasts.onCovering = { [weak self] covering in self?.map.layoutMargins.bottom = covering ? Toasts.height : 0 }
         toasts.onDetails = { [weak self] title, rows in self?.events.emit(["event": "problems-shown", "title": title, "rows": rows]) }
-        toasts.onCopy = { [weak self] text in self?.events.emit(["event": "copied", "text": text]) }
+        toasts.onCopy = { [weak self] text in self?.logCopy(text) }
         switch options.tiles ?? settings.tileSource {
         case "": break
         case TileSourceSwitcher.openStreetMap: tileSwitcher.showOpenStreetMap()
@@ -289,6 +290,15 @@ final class MainWindow {
         events.emit(["event": "mode", "mode": mode.rawValue])
     }
 
+    /// Text put on the clipboard from the map's context menu: told in a toast (a copy shows
+    /// nothing by itself) and as `copied`, as the details' Copy is.
+    private func copied(_ text: String) {
+        logCopy(text)
+        toasts.show(tr("Copied to Clipboard"), timeout: 2)
+    }
+
+    private func logCopy(_ text: String) { events.emit(["event": "copied", "text": text]) }
+
     /// A callout's button: a listing's Save says it is saved; every other (ⓘ, Details) opens
     /// the place's details.
     private func accessoryTapped(_ view: AnnotationView, _ control: CalloutControl) {
@@ -311,7 +321,7 @@ final class MainWindow {
         }
         events.emit(["event": "details-shown", "title": place.title, "data": place.data.map { "\($0.key): \($0.value)" }])
         PlaceDetails.present(place, over: window, onZoom: zoom,
-                             onCopy: { [weak self] text in self?.events.emit(["event": "copied", "text": text]) },
+                             onCopy: { [weak self] text in self?.logCopy(text) },
                              onClose: { [weak self] in self?.events.emit(["event": "details-hidden", "title": place.title]) })
     }
 }

@@ -19,6 +19,8 @@ final class MapReport: MapViewDelegate {
     var onAccessory: ((AnnotationView, CalloutControl) -> Void)?
     /// A place of the world was chosen on the map (a screen reader's action on its name).
     var onChoosePlace: ((WorldPlace) -> Void)?
+    /// The context menu copied this text.
+    var onCopy: ((String) -> Void)?
     /// Whether the side panel shows (for `ready`).
     var panelShown: (() -> Bool)?
     /// The files whose places `--select` names.
@@ -149,6 +151,10 @@ final class MapReport: MapViewDelegate {
         var event: [String: Any] = ["event": "context-menu", "lat": coordinate.latitude, "lon": coordinate.longitude]
         if let title { event["title"] = title }
         events.emit(event)
+    }
+
+    func mapView(_ mapView: MapView, didCopy text: String) {
+        onCopy?(text)
     }
 
     func mapView(_ mapView: MapView, didShowTooltipWith title: String) {

@@ -26,7 +26,10 @@ final class ContextMenuEndToEndTests: XCTestCase {
         XCTAssertEqual(onPin["title"] as? String, "Golden Gate Bridge")
         XCTAssertEqual(onPin["lat"] as? Double ?? 0, goldenGate.latitude, accuracy: 1e-9)
         XCTAssertNil(app.next("select", timeout: 0.5))
-        XCTAssertEqual(runTool("xdotool", ["key", "Escape"]), 0)
+        // Its first command, Copy Coordinates, says it copied (issue 42: it gave no sign).
+        XCTAssertEqual(runTool("xdotool", ["key", "Return"]), 0)
+        XCTAssertEqual(app.next("copied")?["text"] as? String, "37.81033, -122.47744")
+        XCTAssertEqual(app.next("toast")?["title"] as? String, "Copied to Clipboard")
         usleep(300_000)
 
         // On the map: where the click was, no title.

@@ -13,6 +13,8 @@ final class ContextMenuTests: XCTestCase {
 
     final class Log: MapViewDelegate {
         var menus: [(Coordinate, String?)] = []
+        var copies: [String] = []
+        func mapView(_ mapView: MapView, didCopy text: String) { copies.append(text) }
         func mapView(_ mapView: MapView, viewFor annotation: any Annotation) -> AnnotationView? {
             mapView.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation)
         }
@@ -48,6 +50,8 @@ final class ContextMenuTests: XCTestCase {
             _ = gtk_widget_activate_action_variant(map.widget, "map.copy-coordinates", nil)
             GtkTestSupport.spin(0.1)
             XCTAssertEqual(Self.clipboard(map), MapContextMenu.text(of: there))
+            // Issue 42: a copy gave no sign; the app is told, to say so.
+            XCTAssertEqual(log.copies, [MapContextMenu.text(of: there)])
 
             _ = gtk_widget_activate_action_variant(map.widget, "map.zoom-in-here", nil)
             GtkTestSupport.spin(0.6)

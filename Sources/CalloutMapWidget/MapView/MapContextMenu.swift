@@ -19,7 +19,7 @@ struct ContextTarget {
 /// "Copy Coordinates", "Zoom In Here", "Center Map Here"; on a pin or a shape "Copy
 /// Coordinates" and "Copy Title". A `GtkPopoverMenu` from a menu model, so it is keyboard-
 /// operable and themed as every GNOME menu is; its actions ("map.…") act on the target it was
-/// opened for and reach the map only through `onZoomIn` and `onCenter`.
+/// opened for and reach the map only through `onZoomIn`, `onCenter` and `onCopy`.
 @MainActor
 final class MapContextMenu {
     private var popover: UnsafeMutablePointer<GtkWidget>?
@@ -28,6 +28,8 @@ final class MapContextMenu {
     var onZoomIn: ((Point) -> Void)?
     /// Brings a point (map coordinates) to the middle of the map.
     var onCenter: ((Point) -> Void)?
+    /// Told the text put on the clipboard (for the app to say so).
+    var onCopy: ((String) -> Void)?
 
     var isShowing: Bool { popover != nil }
     /// The menu on screen (for tests).
@@ -96,5 +98,6 @@ final class MapContextMenu {
 
     private func copy(_ text: String, from widget: UnsafeMutablePointer<GtkWidget>) {
         gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+        onCopy?(text)
     }
 }

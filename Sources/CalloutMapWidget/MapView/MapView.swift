@@ -81,6 +81,10 @@ public final class MapView: WidgetImplementation {
             guard let self else { return }
             self.animatePan(by: Point(x: self.viewport.size.width / 2 - p.x, y: self.viewport.size.height / 2 - p.y))
         }
+        menu.onCopy = { [weak self] text in
+            guard let self else { return }
+            self.delegate?.mapView(self, didCopy: text)
+        }
         return menu
     }()
     /// The current press opened the context menu (a long press): its release is no click.

@@ -41,6 +41,9 @@ public protocol MapViewDelegate: AnyObject {
     /// A context menu opened (a right-click, a long press, Shift+F10 or Menu): on a pin or a
     /// shape (its title given; "" when it has none) or on the map (title nil), for a coordinate.
     func mapView(_ mapView: MapView, didOpenContextMenuAt coordinate: Coordinate, title: String?)
+    /// The context menu put text on the clipboard (Copy Coordinates, Copy Title): say so, as
+    /// GNOME apps do with a toast, since a copy shows nothing by itself.
+    func mapView(_ mapView: MapView, didCopy text: String)
     /// A tap or click on the map where no pin, shape or callout is — to add a place where the
     /// person points, say. Told once the double-click time has passed without a second click (a
     /// double-click zooms), and not for a click that closed callouts (that is all it did).
@@ -88,6 +91,7 @@ extension MapViewDelegate {
     public func mapViewDidHideChooser(_ mapView: MapView) {}
     public func mapView(_ mapView: MapView, didShowTooltipWith title: String) {}
     public func mapView(_ mapView: MapView, didOpenContextMenuAt coordinate: Coordinate, title: String?) {}
+    public func mapView(_ mapView: MapView, didCopy text: String) {}
     public func mapView(_ mapView: MapView, didTapAt coordinate: Coordinate) {}
     public func mapView(_ mapView: MapView, didLongPressAt coordinate: Coordinate) {}
     public func mapView(_ mapView: MapView, didChoose place: WorldPlace) {}
