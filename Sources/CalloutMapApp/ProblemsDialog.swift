@@ -113,6 +113,12 @@ enum ProblemsDialog {
         }
         gtk_box_append(cast(content), copy)
 
+        // libadwaita 1.2 sizes the dialog between 300 px and 550 (or its window less 60), and a
+        // scrolled list of wrapping lines measures its height for a width it is not given: at
+        // 300 px the last line was cut. The list asks for the width it will have, as wide as
+        // the window leaves room for, up to 440 (about 60 characters a line).
+        let room = Int32(gtk_widget_get_width(window)) - 2 * 30 - 2 * 24
+        gtk_widget_set_size_request(content, max(252, min(440, room)), -1)
         adw_message_dialog_set_extra_child(cast(d), content)
         adw_message_dialog_add_response(cast(d), "close", tr("_Close"))
         adw_message_dialog_set_default_response(cast(d), "close")

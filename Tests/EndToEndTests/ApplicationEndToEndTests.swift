@@ -56,6 +56,23 @@ final class ApplicationEndToEndTests: XCTestCase {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
+    /// A window's size by its title (xdotool's geometry), nil when none has it.
+    private func windowSize(_ title: String, of app: AppProcess) -> Size? {
+        let p = Process(), out = Pipe()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["bash", "-c", "for w in $(xdotool search --onlyvisible --pid \(app.process.processIdentifier)); do "
+                       + "[ \"$(xdotool getwindowname $w)\" = \"$1\" ] && xdotool getwindowgeometry $w; done", "size", title]
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return nil }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("Geometry:") }),
+              let dims = line.split(separator: " ").last?.split(separator: "x"), dims.count == 2,
+              let w = Double(dims[0]), let h = Double(dims[1]) else { return nil }
+        return Size(width: w, height: h)
+    }
+
     private func waitForWindow(_ title: String, of app: AppProcess, shown: Bool = true) -> Bool {
         for _ in 0..<50 {
             if windowTitles(of: app).contains(title) == shown { return true }
@@ -286,6 +303,9 @@ final class ApplicationEndToEndTests: XCTestCase {
             usleep(100_000)
         }
         XCTAssertTrue(shown, "Details opened a dialog")
+        // Wide enough for its lines (issue 42: 310 px, its one line cut off).
+        let size = try XCTUnwrap(windowSize("Could not open “\(bad.lastPathComponent)”", of: app))
+        XCTAssertGreaterThanOrEqual(size.width, 480, "\(size)")
         // The file by its name, then where and what in plain words; Copy All gives the full report.
         let problems = try XCTUnwrap(app.next("problems-shown"))
         let rows = try XCTUnwrap(problems["rows"] as? [String])
