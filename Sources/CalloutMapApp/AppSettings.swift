@@ -7,8 +7,9 @@ import Foundation
 
 /// What the app remembers between runs, in GSettings (data/io.github.calloutmap.CalloutMap.gschema.xml):
 /// the window's size, the view, the approach, the side panel and the map source. The schema is
-/// the installed one, or the one compiled for the build tree (scripts/build-data.sh); without
-/// either the app runs with the defaults and remembers nothing (a line on standard error says so).
+/// the installed one, or the one compiled for the build tree (scripts/build-data.sh, or the app
+/// itself when run from the source tree without it); without either the app runs with the
+/// defaults and remembers nothing (a line on standard error says so).
 @MainActor
 final class AppSettings {
     /// Made once by the application and kept until the process ends.
@@ -23,7 +24,7 @@ final class AppSettings {
         // The build tree's or an install's compiled schema first (it is the one of this build),
         // then the system's.
         var source = g_settings_schema_source_get_default().flatMap { g_settings_schema_source_ref($0) }
-        if let dir = CompiledData.schemas.directory(dataDirectory: dataDirectory) {
+        if let dir = CompiledData.compileSchemaIfNeeded(dataDirectory: dataDirectory) ?? CompiledData.schemas.directory(dataDirectory: dataDirectory) {
             var error: UnsafeMutablePointer<GError>?
             if let own = g_settings_schema_source_new_from_directory(dir.path, source, 0, &error) {
                 if let source { g_settings_schema_source_unref(source) }

@@ -283,6 +283,36 @@ final class ApplicationEndToEndTests: XCTestCase {
         }
     }
 
+    /// Issue 42: the binary run straight from `swift build` (without scripts/build-data.sh)
+    /// warned on every launch that its settings schema was not installed and remembered nothing.
+    /// It compiles the schema beside its data itself.
+    func testABinaryRunFromTheSourceTreeCompilesItsSettingsSchema() throws {
+        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("cm-tree-\(getpid())")
+        let data = tree.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let real = try XCTUnwrap(DataDirectory.locate())
+        // The data's folders made again, their files linked (the basemap reader lists real folders).
+        for case let entry as String in FileManager.default.enumerator(atPath: real.path)! where !entry.hasSuffix(".gschema.xml") {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: real.appendingPathComponent(entry).path, isDirectory: &isFolder)
+            if isFolder.boolValue {
+                try FileManager.default.createDirectory(at: data.appendingPathComponent(entry), withIntermediateDirectories: true)
+            } else {
+                try FileManager.default.createSymbolicLink(at: data.appendingPathComponent(entry), withDestinationURL: real.appendingPathComponent(entry))
+            }
+        }
+        let schema = "io.github.calloutmap.CalloutMap.gschema.xml"
+        try FileManager.default.copyItem(at: real.appendingPathComponent(schema), to: data.appendingPathComponent(schema))
+        for _ in 0..<2 {  // compiled at the first launch, found at the second
+            let app = try AppProcess(["--log-events", "--no-demo", "--size", "600x400"], keepingStandardError: true,
+                                     environment: ["CALLOUTMAP_DATA_DIR": data.path])
+            _ = try app.readyMap()
+            XCTAssertFalse(app.standardError.contains("is not installed"), app.standardError)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: tree.appendingPathComponent("build/schemas/gschemas.compiled").path))
+        }
+    }
+
     func testABadFileShowsAToastWithItsDetailsAndTheAppCarriesOn() throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("cm-broken-\(getpid()).geojson")
         defer { try? FileManager.default.removeItem(at: bad) }
