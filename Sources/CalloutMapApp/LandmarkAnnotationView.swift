@@ -1,5 +1,6 @@
 import Foundation
 import CalloutMapCore
+import CalloutMapGtk
 import CalloutMapWidget
 
 /// The demo's fully custom annotation view: a diamond badge the app draws
@@ -31,6 +32,16 @@ final class LandmarkAnnotationView: AnnotationView {
         }
         context.closePath()
         context.fill(RGBA(0xFFFFFF))
+    }
+
+    /// The custom approach: the app's own bubble, purple as the diamond, its corners cut square.
+    override func makeCustomCallout() -> CustomCallout? {
+        guard let title = annotation?.title, !title.isEmpty else { return nil }
+        var items: [CalloutAccessory] = [.text(title, style: .heading)]
+        if let subtitle = annotation?.subtitle, !subtitle.isEmpty { items.append(.text(subtitle)) }
+        items.append(.textButton(tr("Details"), isSuggested: true))
+        return CustomCallout(content: .stack(items),
+                             appearance: CalloutAppearance(fill: RGBA(0x613583), border: RGBA(0xFFFFFF, alpha: 0.6), cornerRadius: 2, padding: 12))
     }
 
     /// Only the diamond takes clicks: |dx| + |dy| ≤ r.

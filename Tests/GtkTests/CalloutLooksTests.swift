@@ -149,6 +149,47 @@ final class CalloutLooksTests: XCTestCase {
         }
     }
 
+    /// Issue 42: the custom approach promised "a bubble of its own design" per kind of pin, but
+    /// every kind showed the same dark bubble. Markers take their tint (darkened so text reads),
+    /// price tags a white tag edged in blue, picture pins a light bubble; a plain view keeps the
+    /// default dark one. Each one's secondary text reads at 4.5:1 or more.
+    func testEachKindOfPinHasACustomCalloutOfItsOwnDesign() {
+        MainActor.assumeIsolated {
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let point = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 400)), title: "Coit Tower",
+                                        subtitle: "Telegraph Hill", properties: ["price": "129"])
+            @MainActor func appearance(_ kind: AnnotationView.Type) -> CalloutAppearance? {
+                let view = kind.init(annotation: point, reuseIdentifier: nil)
+                view.prepareForDisplay()
+                return view.makeCustomCallout()?.appearance
+            }
+            let marker = MarkerAnnotationView(annotation: point, reuseIdentifier: nil)
+            marker.markerTintColor = RGBA(0x2EC27E)
+            let looks = [appearance(AnnotationView.self), appearance(MarkerAnnotationView.self), marker.makeCustomCallout()?.appearance,
+                         appearance(PriceAnnotationView.self), appearance(ImageAnnotationView.self)].compactMap { $0 }
+            XCTAssertEqual(looks.count, 5)
+            XCTAssertEqual(Set(looks.map { "\($0.fill)" }).count, 5, "five kinds, five bubbles: \(looks.map(\.fill))")
+            XCTAssertEqual(looks[0], .customDark)
+
+            map.calloutMode = .custom
+            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+            map.addAnnotation(point)
+            for style in [BasemapStyle.light, .dark] {
+                map.style = style
+                map.selectAnnotation(point, animated: false)
+                GtkTestSupport.spin(0.4)
+                let callout = try! XCTUnwrap(map.callouts.bubbleWidget)
+                let subtitle = try! XCTUnwrap(Self.labels(in: callout).first { String(cString: gtk_label_get_text(OpaquePointer($0))) == "Telegraph Hill" })
+                XCTAssertGreaterThanOrEqual(Self.contrast(of: subtitle, within: callout), 4.5, "\(style): a marker's custom callout")
+                map.deselectAnnotation(animated: false)
+                GtkTestSupport.spin(0.2)
+            }
+            map.style = .light
+            map.calloutMode = .standard
+        }
+    }
+
     /// The contrast (WCAG) of a label's strongest pixel with the background just left of the
     /// label, drawn as `container` draws it (a popover: its own surface).
     @MainActor static func contrast(of label: UnsafeMutablePointer<GtkWidget>, within container: UnsafeMutablePointer<GtkWidget>) -> Double {

@@ -87,11 +87,17 @@ open class AnnotationView {
     /// view), and how it looks; nil shows none. The default is a dark rounded bubble with the
     /// title, the subtitle and a "Details" button.
     open func makeCustomCallout() -> CustomCallout? {
+        customCalloutItems().map { CustomCallout(content: .stack($0)) }
+    }
+
+    /// The default custom callout's content — the title, the subtitle and a "Details" button —
+    /// for the library's views that dress it in their own colours; nil without a title.
+    func customCalloutItems(above first: [CalloutAccessory] = []) -> [CalloutAccessory]? {
         guard let title = annotation?.title, !title.isEmpty else { return nil }
-        var items: [CalloutAccessory] = [.text(title, style: .heading)]
+        var items = first + [.text(title, style: .heading)]
         if let subtitle = annotation?.subtitle, !subtitle.isEmpty { items.append(.text(subtitle)) }
         items.append(.textButton(tr("Details"), isSuggested: true))
-        return CustomCallout(content: .stack(items))
+        return items
     }
 
     /// Called by the map after each layout, for views whose place depends on another view.

@@ -16,6 +16,15 @@ open class ImageAnnotationView: AnnotationView {
         }
     }
 
+    /// The custom approach: the default content on a light bubble, as a picture pin is often a
+    /// photograph or a flag that a dark bubble would crowd.
+    open override func makeCustomCallout() -> CustomCallout? {
+        guard let items = customCalloutItems() else { return nil }
+        return CustomCallout(content: .stack(items),
+                             appearance: CalloutAppearance(fill: RGBA(0xF6F5F4), border: RGBA(0x000000, alpha: 0.25), cornerRadius: 12, padding: 12,
+                                                           darkFill: RGBA(0xDEDDDA)))
+    }
+
     open override func draw(in context: DrawingContext) {
         if let image { context.draw(image, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
     }

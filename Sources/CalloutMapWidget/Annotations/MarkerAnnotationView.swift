@@ -21,6 +21,17 @@ open class MarkerAnnotationView: AnnotationView {
     static let selectedSize = Size(width: 40, height: 53)
 
     /// A marker.
+    /// The custom approach: the default content on a bubble of the marker's own colour, darkened
+    /// so white text reads on it (at least 4.5:1 for the subtitle, on GNOME's palette).
+    open override func makeCustomCallout() -> CustomCallout? {
+        guard let items = customCalloutItems() else { return nil }
+        var fill = markerTintColor
+        (fill.red, fill.green, fill.blue, fill.alpha) = (fill.red * 0.55, fill.green * 0.55, fill.blue * 0.55, 1)
+        return CustomCallout(content: .stack(items),
+                             appearance: CalloutAppearance(fill: fill, border: RGBA(0x000000, alpha: 0.35), cornerRadius: 16, padding: 12,
+                                                           darkBorder: RGBA(0xFFFFFF, alpha: 0.5)))
+    }
+
     public required init(annotation: (any Annotation)?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
         zPriority = 500

@@ -19,6 +19,13 @@ open class PriceAnnotationView: AnnotationView {
         super.prepareForDisplay()
     }
 
+    /// The custom approach: a white tag edged in blue, as the pin is, its price first.
+    open override func makeCustomCallout() -> CustomCallout? {
+        guard let items = customCalloutItems(above: text.isEmpty ? [] : [.text(text, style: .heading)]) else { return nil }
+        return CustomCallout(content: .stack(items),
+                             appearance: CalloutAppearance(fill: RGBA(0xFFFFFF), border: RGBA(0x1C70D9), cornerRadius: 6, padding: 10))
+    }
+
     /// The text, the font and the selection: all the tag's picture depends on.
     open override var appearanceKey: AnyHashable? {
         guard type(of: self) == PriceAnnotationView.self else { return nil }
