@@ -60,6 +60,13 @@ final class MapReport: MapViewDelegate {
         if let anchor = view.annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {
             view.detailCalloutAccessory = showsData ? .properties(shape.shownData) : nil
         }
+        // A file's place or shape, a search's pin and the demo's context places have details of
+        // their own: an ⓘ opens them in every approach (the custom and annotation approaches
+        // have their Details button).
+        let kind = (view.annotation as? PointAnnotation)?.kind
+        if view.annotation is OverlayAnchor || (view.annotation is PointAnnotation && (kind == nil || kind == SearchPin.kind || kind == "place")) {
+            view.rightCalloutAccessory = .detailDisclosure()
+        }
         events.emit(annotationEvent("select", view, mapView))
         log(tr("Selected"), view.annotation?.title ?? "")
         onChange?()

@@ -113,4 +113,26 @@ final class ShapeEndToEndTests: XCTestCase {
         XCTAssertEqual(r.stderr, "calloutmap: \(kml.path): line 25: <Placemark> \"Broken\" has a LineString of fewer than 2 positions; skipped\n")
         XCTAssertNotNil(Screenshot(png: out.path))
     }
+
+    /// Issue 42: the bay area's places and a file's shapes had no ⓘ in the standard and popover
+    /// approaches, so their details could not be reached there. Each callout now has one, and it
+    /// opens the details.
+    func testPlacesAndShapesHaveAnInfoButtonInEveryApproach() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cm-info-\(getpid()).geojson")
+        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[-122.06,37.40],[-121.95,37.36]]},"properties":{"title":"Bay Trail","surface":"gravel"}}]}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for mode in ["standard", "popover"] {
+            for title in ["San Jose", "Bay Trail"] {
+                let app = try AppProcess(["--log-events", "--size", "1000x700", "--center", "37.4,-122.0", "--zoom", "10",
+                                          "--mode", mode, "--data", file.path, "--select", title])
+                _ = try app.readyMap()
+                XCTAssertNotNil(app.next("callout-shown"), "\(mode) \(title)")
+                usleep(500_000)
+                let names = try app.atspiButtons().compactMap { $0["name"] as? String }
+                XCTAssertTrue(names.contains("Details"), "\(mode) \(title): an ⓘ in \(names)")
+                _ = try app.atspiButtons(["--click", "Details"])
+                XCTAssertEqual(app.next("details-shown")?["title"] as? String, title, "\(mode): it opens the details")
+            }
+        }
+    }
 }
