@@ -85,6 +85,21 @@ final class CalloutArrangerTests: XCTestCase {
         assertArranged(placedLow, low, obstacles: [obstacle])
     }
 
+    /// Issue 42: the 6-point clearance around obstacles (the scale bar, the credits) was pinned
+    /// by no test. An obstacle 3 points right of where a lone callout would go pushes it along
+    /// its side until 6 points are clear.
+    func testObstaclesKeepTheirClearance() {
+        let r = request(Point(x: 400, y: 300))
+        let lone = arranger.arrange([r], in: bounds)[0]
+        XCTAssertEqual(lone.body, Rect(x: 300, y: 190, width: 200, height: 60))
+        let plate = Rect(x: 503, y: 200, width: 50, height: 20)
+        let placed = arranger.arrange([r], avoiding: [plate], in: bounds)[0]
+        XCTAssertEqual(placed.edge, .above, "still above its pin")
+        XCTAssertLessThanOrEqual(placed.body.maxX, plate.minX - arranger.spacing, "6 points clear of the plate")
+        XCTAssertGreaterThanOrEqual(placed.tip.x - placed.body.minX, 22, "its arrow still on the pin, off the corner")
+        XCTAssertEqual(placed.tip, r.anchor)
+    }
+
     func testACrowdGetsLeaderLinesAndNothingOverlaps() {
         // Ten pins within 40 px: there is no room beside each; most sit apart with a leader line.
         let requests = (0..<10).map { request(Point(x: 380 + Double($0 % 5) * 10, y: 300 + Double($0 / 5) * 10)) }
