@@ -17,10 +17,16 @@ final class ZoomControlsTests: XCTestCase {
             defer { gtk_window_destroy(cm_window(window)) }
             let painter = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: .metric, numberLocale: map.numberLocale)
             for width in [200.0, 300, 360, 480, 640, 1000] {
-                for credits in [MapScene.attribution, "© OpenStreetMap contributors"] {
+                for credits in [MapScene.attribution, "© OpenStreetMap contributors", MapScene.attribution(of: [], names: true)] {
                     let viewport = Viewport(center: map.viewport.centerCoordinate, zoom: 12, size: Size(width: width, height: 300))
                     let plates = painter.plates(viewport: viewport, attribution: credits)
                     XCTAssertEqual(plates.count, 2)
+                    // Issue 42: at 360 px the credits with GeoNames were cut at the map's left edge;
+                    // they break between sources onto another line instead.
+                    for plate in plates where width >= 300 {
+                        XCTAssertGreaterThanOrEqual(plate.minX, 10, "at \(width): \(credits) \(plate)")
+                        XCTAssertLessThanOrEqual(plate.maxX, width - 10, "at \(width): \(credits) \(plate)")
+                    }
                     XCTAssertFalse(plates[0].intersects(plates[1]), "at \(width): \(plates)")
                     // Side by side where they fit, the attribution above the scale bar where not.
                     XCTAssertEqual(plates[0].minY == plates[1].minY, plates[0].maxX + 10 <= plates[1].minX, "at \(width): \(plates)")

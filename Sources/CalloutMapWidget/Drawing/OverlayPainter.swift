@@ -24,7 +24,7 @@ struct OverlayPainter {
     func append(to snapshot: OpaquePointer, viewport: Viewport, attribution: String = MapScene.attribution) {
         guard let layout = layout(viewport: viewport, attribution: attribution) else { return }
         drawPlate(snapshot, layout.scale, text: layout.bar.label, barWidth: layout.bar.width)
-        drawPlate(snapshot, layout.credits, text: attribution, barWidth: 0)
+        drawPlate(snapshot, layout.credits, text: layout.creditsText, barWidth: 0)
     }
 
     /// Where the scale bar's and the attribution's plates are (none on a map too small for them):
@@ -36,17 +36,34 @@ struct OverlayPainter {
 
     /// The scale bar bottom left, the attribution bottom right — or, on a map too narrow for both
     /// on one line, the attribution right above the scale bar, so neither covers the other.
-    private func layout(viewport: Viewport, attribution: String) -> (bar: ScaleBar, scale: Rect, credits: Rect)? {
+    private func layout(viewport: Viewport, attribution: String) -> (bar: ScaleBar, scale: Rect, credits: Rect, creditsText: String)? {
         let size = viewport.size
         guard size.width > 120, size.height > 40 else { return nil }
         let bar = ScaleBar(metresPerPixel: viewport.metresPerPixel, maxWidth: min(120, viewport.size.width / 4),
                            units: scaleUnits, locale: numberLocale)
         let scale = plate(text: bar.label, barWidth: bar.width, alignRight: false, in: size)
-        var credits = plate(text: attribution, barWidth: 0, alignRight: true, in: size)
+        let room = size.width - margins.left - margins.right - 2 * Self.margin - 2 * Self.padding
+        let text = Self.credits(attribution, fitting: room, font: fontName)
+        var credits = plate(text: text, barWidth: 0, alignRight: true, in: size)
         if credits.minX < scale.maxX + Self.margin {
             credits.origin.y -= scale.height + Self.margin / 2
         }
-        return (bar, scale, credits)
+        return (bar, scale, credits, text)
+    }
+
+    /// The credits on as few lines as fit `width`, broken between sources (" · "), never inside
+    /// one: on a phone-wide map they were cut at the left edge.
+    static func credits(_ attribution: String, fitting width: Double, font: String) -> String {
+        guard Text.size(attribution, font: font).width > width else { return attribution }
+        var lines: [String] = []
+        for part in attribution.components(separatedBy: " · ") {
+            if let last = lines.last, Text.size(last + " · " + part, font: font).width <= width {
+                lines[lines.count - 1] = last + " · " + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// A plate's rectangle: its text measured once (Text caches sizes).
