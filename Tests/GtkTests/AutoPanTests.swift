@@ -93,21 +93,28 @@ final class AutoPanTests: XCTestCase {
         }
     }
 
+    /// A pin in the middle of the map, selected with its callout shown, then the map panned by `offset`.
+    @MainActor
+    static func selectedThenPanned(by offset: Point) -> (UnsafeMutablePointer<GtkWidget>, MapView, PointAnnotation) {
+        let (window, map) = GtkTestSupport.mapWindow()
+        map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+        let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Lands End Lookout",
+                                  subtitle: "A callout too wide for the corner")
+        map.addAnnotation(pin)
+        GtkTestSupport.spin()
+        map.selectAnnotation(pin)
+        GtkTestSupport.spin(0.5)
+        map.pan(by: offset)
+        return (window, map, pin)
+    }
+
     /// Issue 42: a pin selected and then panned far out of view; switching the approach showed its
     /// callout again the new way and pulled the map ~20 km back to it. A selection out of view
     /// stays out of view until the person goes to it, in every approach switched to.
     func testChangingTheApproachLeavesASelectionOutOfViewOutOfView() {
         MainActor.assumeIsolated {
-            let (window, map) = GtkTestSupport.mapWindow()
+            let (window, map, _) = Self.selectedThenPanned(by: Point(x: 1_400, y: 800))  // far up and left of the view
             defer { gtk_window_destroy(cm_window(window)) }
-            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
-            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Golden Gate Bridge",
-                                      subtitle: "The bridge")
-            map.addAnnotation(pin)
-            GtkTestSupport.spin()
-            map.selectAnnotation(pin)
-            GtkTestSupport.spin(0.5)
-            map.pan(by: Point(x: 1_400, y: 800))  // the pin is now far up and left of the view
             GtkTestSupport.spin(0.3)
             let away = map.viewport.center
             for mode in [CalloutMode.custom, .annotation, .standard] {
@@ -126,16 +133,8 @@ final class AutoPanTests: XCTestCase {
     /// A callout shown again the new way never moves the map, even cut off at the map's edge.
     func testChangingTheApproachNeverPansForACalloutCutOff() {
         MainActor.assumeIsolated {
-            let (window, map) = GtkTestSupport.mapWindow()
+            let (window, map, pin) = Self.selectedThenPanned(by: Point(x: -386, y: -256))  // near the top-left corner, cut off
             defer { gtk_window_destroy(cm_window(window)) }
-            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
-            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Lands End Lookout",
-                                      subtitle: "A callout too wide for the corner")
-            map.addAnnotation(pin)
-            GtkTestSupport.spin()
-            map.selectAnnotation(pin)
-            GtkTestSupport.spin(0.5)
-            map.pan(by: Point(x: -386, y: -256))  // the pin near the top-left corner, its callout cut off
             GtkTestSupport.spin(0.3)
             let corner = map.viewport.center
             map.calloutMode = .annotation

@@ -20,17 +20,25 @@ final class CalloutFocusTests: XCTestCase {
         }
     }
 
+    /// A map with one restaurant's pin, its callout with data and an ⓘ (the delegate is returned
+    /// to be kept: the map holds it weakly).
+    @MainActor
+    static func restaurant() -> (UnsafeMutablePointer<GtkWidget>, MapView, PointAnnotation, Views) {
+        let (window, map) = GtkTestSupport.mapWindow()
+        let views = Views()
+        map.delegate = views
+        map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+        let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Tadich Grill")
+        map.addAnnotation(pin)
+        GtkTestSupport.spin()
+        return (window, map, pin, views)
+    }
+
     func testTabGoesFromThePinPastItsDataToItsButtonThenOutOfTheMap() {
         MainActor.assumeIsolated {
-            let (window, map) = GtkTestSupport.mapWindow()
-            defer { gtk_window_destroy(cm_window(window)) }
-            let views = Views()
-            map.delegate = views
-            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
-            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Tadich Grill")
-            map.addAnnotation(pin)
-            GtkTestSupport.spin()
-            map.selectAnnotation(pin, animated: false)
+            let (window, map, _, views) = Self.restaurant()
+            defer { gtk_window_destroy(cm_window(window)); _ = views }
+            map.selectAnnotation(map.annotations[0], animated: false)
             GtkTestSupport.spin(0.5)
             gtk_widget_grab_focus(map.widget)
             func focused() -> UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(cm_window(window)) }
@@ -50,14 +58,8 @@ final class CalloutFocusTests: XCTestCase {
     /// button or from the pin itself puts the focus on the pin, in the bubble approaches too.
     func testEscapeClosingACalloutGivesTheFocusBackToItsPin() {
         MainActor.assumeIsolated {
-            let (window, map) = GtkTestSupport.mapWindow()
-            defer { gtk_window_destroy(cm_window(window)) }
-            let views = Views()
-            map.delegate = views
-            map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
-            let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 300)), title: "Tadich Grill")
-            map.addAnnotation(pin)
-            GtkTestSupport.spin()
+            let (window, map, pin, views) = Self.restaurant()
+            defer { gtk_window_destroy(cm_window(window)); _ = views }
             func focused() -> UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(cm_window(window)) }
             let keys = GtkTestSupport.controller("GtkEventControllerKey", of: map.widget)!
             for mode in [CalloutMode.standard, .custom, .annotation] {
