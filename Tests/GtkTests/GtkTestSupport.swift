@@ -46,14 +46,22 @@ enum GtkTestSupport {
     }
 }
 
-/// Observes finalization without holding a reference.
+/// Observes finalization without holding a reference. A watch that goes before its object stops
+/// watching (else the object's finalization would write into the freed watch: ASan found one).
 final class FinalizeWatch {
     private(set) var finalized = false
+    private let object: UnsafeMutableRawPointer
+
+    private static let notify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GObject>?) -> Void = { data, _ in
+        Unmanaged<FinalizeWatch>.fromOpaque(data!).takeUnretainedValue().finalized = true
+    }
 
     init(_ object: UnsafeMutableRawPointer) {
-        let notify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GObject>?) -> Void = { data, _ in
-            Unmanaged<FinalizeWatch>.fromOpaque(data!).takeUnretainedValue().finalized = true
-        }
-        g_object_weak_ref(cm_object(object), notify, Unmanaged.passUnretained(self).toOpaque())
+        self.object = object
+        g_object_weak_ref(cm_object(object), Self.notify, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        if !finalized { g_object_weak_unref(cm_object(object), Self.notify, Unmanaged.passUnretained(self).toOpaque()) }
     }
 }
