@@ -102,9 +102,20 @@ final class HostileStormEndToEndTests: XCTestCase {
             XCTFail("\(context): the app ended (\(how)) during the storm; its last words:\n\(app.standardError.suffix(3_000))")
             return false
         }
-        // Still answers: the approach changes by key, and closes cleanly.
-        runTool("xdotool", ["key", "Escape", "sleep", "0.3", "key", "Escape", "sleep", "0.2", "key", "4", "sleep", "0.2", "key", "1"])
-        XCTAssertNotNil(app.next("mode", timeout: 10), "\(context): keys still work")
+        // Still answers: the approach changes by key. Xvfb has no window manager: when a window the
+        // storm opened (the file chooser from Return on the header's Open, a problems dialog) closes,
+        // the keyboard goes to no window at all, where a desktop gives it back to the main window.
+        // That is done here as a window manager would (seed 41179 opened and closed the chooser).
+        runTool("xdotool", ["key", "Escape", "sleep", "0.3", "key", "Escape", "sleep", "0.3"])
+        runTool("bash", ["-c", "for w in $(xdotool search --onlyvisible --pid \(app.process.processIdentifier) --name '^CalloutMap$'); do "
+                         + "xdotool windowfocus --sync $w; done"])
+        runTool("xdotool", ["sleep", "0.2", "key", "4", "sleep", "0.2", "key", "1"])
+        if app.next("mode", timeout: 10) == nil {
+            let shot = FileManager.default.temporaryDirectory.appendingPathComponent("cm-storm-keys-\(seed).png").path
+            _ = Screenshot(path: shot)
+            let focus = (try? app.focusedName()).flatMap { $0 } ?? "?"
+            XCTFail("\(context): keys still work (focus on \(focus); the screen: \(shot); last events: \(app.events.suffix(8)))")
+        }
         let noise = app.standardError.split(separator: "\n").filter {
             $0.contains("CRITICAL") || $0.contains("WARNING") || $0.contains("Fatal error") || $0.contains("Sanitizer")
         }
