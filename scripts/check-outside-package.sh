@@ -3,7 +3,7 @@
 # it depends on this package by path, has a C module of its own named CGtk (as other
 # Swift GTK bindings do), and one of its files uses both. Fails if the README's first
 # Swift block in "The library in five minutes" does not compile with `import CalloutMap`
-# alone, if any Swift block of the README or the DocC articles does not compile as written
+# alone, if any Swift block of the README, docs/ or the DocC articles does not compile as written
 # (scripts/doc-examples.py: programs as they are, fragments in a scaffold), or if a program
 # of that package does not find the shipped basemap with no configuration.
 # The package lives outside the checkout (under $TMPDIR), so nothing is found by being near it.
@@ -102,7 +102,7 @@ for t in $examples; do
     *) test -x "$outside/.build/debug/$t" ;;
   esac
 done
-echo "every Swift block of the README and the DocC articles compiles as written ($(echo "$examples" | wc -l) blocks): ok"
+echo "every Swift block of the README, docs/ and the DocC articles compiles as written ($(echo "$examples" | wc -l) blocks): ok"
 found=$(cd / && env -u CALLOUTMAP_DATA_DIR "$outside/.build/debug/FindsBasemap")
 if [ "$found" != found ]; then
   echo "a program depending on the package did not find the basemap: $found" >&2

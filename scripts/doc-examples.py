@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns every ```swift block of README.md and the DocC articles into a target of the outside
+"""Turns every ```swift block of README.md, the pages under docs/ and the DocC articles into a target of the outside
 package (scripts/check-outside-package.sh), so each compiles as written:
 
   - a program (it begins `import CalloutMap`) is a target's main.swift as it is, and must
@@ -70,6 +70,8 @@ def scaffold(code):
 
 
 sources = [os.path.join(root, "README.md")]
+pages = os.path.join(root, "docs")
+sources += sorted(os.path.join(pages, f) for f in os.listdir(pages) if f.endswith(".md"))
 docc = os.path.join(root, "Sources/CalloutMap/CalloutMap.docc")
 sources += sorted(os.path.join(docc, f) for f in os.listdir(docc) if f.endswith(".md"))
 targets = []
