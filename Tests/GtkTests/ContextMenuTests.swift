@@ -81,7 +81,7 @@ final class ContextMenuTests: XCTestCase {
             GtkTestSupport.spin()
             let at = map.view(for: pin)!.frame.center
             // A secondary press and release is not a click: nothing is selected.
-            map.pressIsPrimary = false
+            map.input.isPrimary = false
             map.dragEnded(at: .zero)
             map.openContextMenu(at: at)
             GtkTestSupport.spin(0.2)

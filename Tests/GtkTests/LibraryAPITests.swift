@@ -246,8 +246,9 @@ final class LibraryAPITests: XCTestCase {
                 if fits { map.showAnnotations([a, b], animated: true) }
                 map.selectAnnotation(b)
                 map.selectAnnotation(a, addingToSelection: true)
-                XCTAssertTrue(map.selectedAnnotations.isEmpty, "nothing on screen to select yet")
-                XCTAssertEqual(log.lines, [])
+                XCTAssertEqual(map.selectedAnnotations.map(\.title), ["Tampa", "Miami"], "reported while they wait")
+                XCTAssertEqual(map.selectedAnnotation?.title, "Miami")
+                XCTAssertEqual(log.lines, [], "nothing is shown selected yet")
                 let window = gtk_window_new()!
                 gtk_window_set_default_size(cm_window(window), 800, 600)
                 gtk_window_set_child(cm_window(window), map.widget)
@@ -269,6 +270,42 @@ final class LibraryAPITests: XCTestCase {
                 }
                 gtk_window_destroy(cm_window(window))
             }
+        }
+    }
+
+    /// A shape selected before the map has a size waits with the pins (item 9 of issue 42: its
+    /// anchor was removed while it waited, so it was never selected), and is reported meanwhile.
+    func testAShapeSelectedBeforeTheMapHasASizeIsSelectedWhenItHasOne() {
+        MainActor.assumeIsolated {
+            let pin = PointAnnotation(coordinate: Coordinate(latitude: 37.80, longitude: -122.41), title: "Pier")
+            let line = Polyline(coordinates: [Coordinate(latitude: 37.77, longitude: -122.45), Coordinate(latitude: 37.77, longitude: -122.40)],
+                                title: "Trail")
+            let map = MapView(basemap: GtkTestSupport.basemap, center: Coordinate(latitude: 37.78, longitude: -122.42), zoom: 12)
+            let log = SelectionLog()
+            map.delegate = log
+            map.addAnnotation(pin)
+            map.addOverlay(line)
+            map.selectAnnotation(pin)
+            map.selectOverlay(line, addingToSelection: true)
+            XCTAssertTrue(map.selectedOverlay === line, "reported while it waits")
+            XCTAssertEqual(map.selectedAnnotations.count, 2)
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(cm_window(window)) }
+            gtk_window_set_default_size(cm_window(window), 800, 600)
+            gtk_window_set_child(cm_window(window), map.widget)
+            gtk_window_present(cm_window(window))
+            MainLoop.iterate(until: { map.hasDrawnFirstFrame }, timeout: 5)
+            XCTAssertTrue(map.selectedOverlay === line)
+            XCTAssertEqual(map.selectedAnnotations.count, 2)
+            XCTAssertEqual(log.lines.filter { $0.hasPrefix("select") }, ["select Pier", "select Trail"])
+            XCTAssertNotNil(map.calloutFrame, "the shape's callout is shown")
+            // A waiting shape deselected goes without a trace.
+            let other = MapView(basemap: GtkTestSupport.basemap, center: Coordinate(latitude: 37.78, longitude: -122.42), zoom: 12)
+            other.addOverlay(line)
+            other.selectOverlay(line)
+            other.deselectAnnotation()
+            XCTAssertNil(other.selectedOverlay)
+            XCTAssertTrue(other.annotationLayer.attached.isEmpty, "its anchor is gone with it")
         }
     }
 }

@@ -64,7 +64,7 @@ final class MapTapTests: XCTestCase {
             XCTAssertEqual(log.holds.count, 1)
             let expected = map.viewport.coordinate(at: Point(x: 300, y: 200))
             XCTAssertEqual(log.holds[0].latitude, expected.latitude, accuracy: 1e-9)
-            XCTAssertTrue(map.pressOpenedMenu, "the release that ends it is no click")
+            XCTAssertTrue(map.input.openedMenu, "the release that ends it is no click")
             XCTAssertFalse(map.contextMenu.isShowing, "a pointer's long press opens no menu (a finger's does)")
         }
     }

@@ -52,20 +52,20 @@ final class TooltipTests: XCTestCase {
             map.delegate = log
             map.pinProxies.focus(map.view(for: pin)!)
             GtkTestSupport.spin(0.2)
-            XCTAssertFalse(map.focusTooltip.isShowing, "not before the delay")
+            XCTAssertFalse(map.tooltips.focus.isShowing, "not before the delay")
             GtkTestSupport.spin(0.6)
-            XCTAssertTrue(map.focusTooltip.isShowing)
-            XCTAssertEqual(map.focusTooltip.text, "Kiosk")
+            XCTAssertTrue(map.tooltips.focus.isShowing)
+            XCTAssertEqual(map.tooltips.focus.text, "Kiosk")
             // (The display's pointer may rest on the park and show its own tooltip too.)
             XCTAssertEqual(log.tooltips.filter { $0 == "Kiosk" }, ["Kiosk"])
             // Selecting it (Enter) opens its callout: the tooltip goes.
             map.selectAnnotation(pin)
             GtkTestSupport.spin(0.2)
-            XCTAssertFalse(map.focusTooltip.isShowing)
+            XCTAssertFalse(map.tooltips.focus.isShowing)
             // Focus back on the map: none.
             gtk_widget_grab_focus(map.widget)
             GtkTestSupport.spin(0.7)
-            XCTAssertFalse(map.focusTooltip.isShowing)
+            XCTAssertFalse(map.tooltips.focus.isShowing)
         }
     }
 }

@@ -44,7 +44,17 @@ final class CalloutPresenter: CalloutHost {
     /// other than with the map, and the delegate hears of it.
     private var arrangedViewport: Viewport?
 
+    /// How a selected pin shows its information unless its view says otherwise (the map's `calloutMode`).
+    var mode = CalloutMode.standard
+    /// Popover mode: whether the pin stays selected while its popover is open.
+    var popoverKeepsSelection = true
+    /// Standard mode: a title shown for about a second before the real content.
+    var temporaryTitle: String?
+
     init(map: MapView) { self.map = map }
+
+    /// How a view's callout is shown: its own approach, else the map's.
+    func mode(for view: AnnotationView) -> CalloutMode { view.calloutMode ?? mode }
 
     var isShowing: Bool { !entries.isEmpty }
     func isShowing(for view: AnnotationView) -> Bool { entry(for: view) != nil }
@@ -73,7 +83,7 @@ final class CalloutPresenter: CalloutHost {
     func present(for view: AnnotationView, pansToShow: Bool = true) {
         guard !map.isDisposed, entry(for: view) == nil else { return }
         hiddenCustom.remove(ObjectIdentifier(view))
-        let mode = map.calloutMode(for: view)
+        let mode = mode(for: view)
         if mode == .popover {  // one popover: the primary's
             while let i = entries.lastIndex(where: { $0.presentation is PopoverCalloutPresentation }) { remove(at: i, animated: false) }
         }
@@ -119,7 +129,7 @@ final class CalloutPresenter: CalloutHost {
 
     /// Custom mode's toggle: clicking a selected pin again hides its callout, once more shows it.
     func toggleCustom(for view: AnnotationView) {
-        guard map.calloutMode(for: view) == .custom else { return }
+        guard mode(for: view) == .custom else { return }
         let id = ObjectIdentifier(view)
         if hiddenCustom.contains(id) {
             present(for: view)
@@ -144,7 +154,6 @@ final class CalloutPresenter: CalloutHost {
     var viewport: Viewport { map.viewport }
     var annotationLayer: AnnotationLayer { map.annotationLayer }
     var isDark: Bool { map.style.isDark }
-    var temporaryTitle: String? { map.temporaryCalloutTitle }
     var animationsEnabled: Bool { map.animationsEnabled }
 
     func members(of view: AnnotationView) -> (names: [String], more: Int) {

@@ -71,12 +71,12 @@ extension MapView {
         // Without a size the map shows no region: the first allocation reports the first one.
         guard viewport.size.width > 0, viewport.size.height > 0 else { return }
         if callouts.isShowing { queueAllocate() }  // the callout moves in the same frame as the pins
-        if !regionIsChanging {
-            regionIsChanging = true
+        if !reports.regionIsChanging {
+            reports.regionIsChanging = true
             delegate?.mapView(self, regionWillChangeAnimated: animated)
         }
         if settled {
-            regionIsChanging = false
+            reports.regionIsChanging = false
             pinProxies.scheduleSync()
             shapeProxies.scheduleSync()
             scheduleSummary()

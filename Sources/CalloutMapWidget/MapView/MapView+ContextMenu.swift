@@ -13,7 +13,7 @@ extension MapView {
             return openContextMenu(ContextTarget(point: point, coordinate: a.coordinate, title: title, isItem: title != nil))
         }
         let coordinate = viewport.coordinate(at: point)
-        if let shape = overlays(at: point, slack: pressIsTouch ? Self.touchSlack : Self.pointerSlack).first {
+        if let shape = overlays(at: point, slack: input.isTouch ? Self.touchSlack : Self.pointerSlack).first {
             return openContextMenu(ContextTarget(point: point, coordinate: coordinate, title: shape.title ?? "", isItem: true))
         }
         openContextMenu(ContextTarget(point: point, coordinate: coordinate, title: nil, isItem: false))

@@ -15,13 +15,12 @@ extension MapView {
         Signal.connect(drag, "drag-begin") { [weak self] (x: Double, y: Double) -> Void in
             // A finger is wider than a pointer: shapes are hit with more slack after a touch.
             let device = gtk_event_controller_get_current_event_device(cm_controller(drag.rawObject))
-            self?.pressIsTouch = device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false
             let state = gtk_event_controller_get_current_event_state(cm_controller(drag.rawObject))
-            self?.pressAddsToSelection = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
             // Only the primary button (or a finger) clicks; the secondary opens the context menu.
             let button = gtk_gesture_single_get_current_button(cm_gesture_single(drag.rawObject))
-            self?.pressIsPrimary = button == 0 || button == UInt32(GDK_BUTTON_PRIMARY)
-            self?.pressOpenedMenu = false
+            self?.input.beginPress(isTouch: device.map { gdk_device_get_source($0) == GDK_SOURCE_TOUCHSCREEN } ?? false,
+                                   addsToSelection: state.rawValue & GDK_CONTROL_MASK.rawValue != 0,
+                                   isPrimary: button == 0 || button == UInt32(GDK_BUTTON_PRIMARY))
             self?.dragBegan(at: Point(x: x, y: y))
         }
         Signal.connect(drag, "drag-update") { [weak self] (dx: Double, dy: Double) in self?.dragMoved(by: Point(x: dx, y: dy)) }
@@ -39,7 +38,7 @@ extension MapView {
             guard let self else { return }
             if let widget = self.widget { gtk_widget_grab_focus(widget) }
             let button = gtk_gesture_single_get_current_button(cm_gesture_single(click.rawObject))
-            if n >= 2 { self.tapsAnswered &+= 1 }  // the first click's tap is no tap: a double-click zooms
+            if n >= 2 { self.input.tapsAnswered &+= 1 }  // the first click's tap is no tap: a double-click zooms
             if button == UInt32(GDK_BUTTON_SECONDARY) {
                 self.openContextMenu(at: Point(x: x, y: y))
             } else if n == 2 && button != UInt32(GDK_BUTTON_MIDDLE) {
@@ -53,12 +52,12 @@ extension MapView {
         let hold = gtk_gesture_long_press_new()!
         Signal.connect(hold, "pressed") { [weak self] (x: Double, y: Double) -> Void in
             guard let self else { return }
-            self.pressOpenedMenu = true
+            self.input.openedMenu = true
             let p = Point(x: x, y: y)
             if self.annotationView(at: p) == nil, self.overlays(at: p).isEmpty, !self.callouts.contains(p) {
                 self.delegate?.mapView(self, didLongPressAt: self.viewport.coordinate(at: p))
             }
-            if self.pressIsTouch { self.openContextMenu(at: p) }
+            if self.input.isTouch { self.openContextMenu(at: p) }
         }
         add(hold)
 
@@ -71,9 +70,9 @@ extension MapView {
         add(scroll)
 
         let motion = gtk_event_controller_motion_new()!
-        Signal.connect(motion, "motion") { [weak self] (x: Double, y: Double) in self?.pointer = Point(x: x, y: y) }
-        Signal.connect(motion, "enter") { [weak self] (x: Double, y: Double) in self?.pointer = Point(x: x, y: y) }
-        Signal.connect(motion, "leave") { [weak self] in self?.pointer = nil }
+        Signal.connect(motion, "motion") { [weak self] (x: Double, y: Double) in self?.input.pointer = Point(x: x, y: y) }
+        Signal.connect(motion, "enter") { [weak self] (x: Double, y: Double) in self?.input.pointer = Point(x: x, y: y) }
+        Signal.connect(motion, "leave") { [weak self] in self?.input.pointer = nil }
         add(motion)
 
         let pinch = gtk_gesture_zoom_new()!
@@ -107,17 +106,17 @@ extension MapView {
             return
         }
         motion.beginPress(at: p)
-        pinDragCancelled = false
+        input.pinDragCancelled = false
         // A press on a draggable pin moves the pin, not the map.
-        pressHit = (p, annotationView(at: p))
-        if let view = pressHit?.view, view.isDraggable, let a = view.annotation as? MovableAnnotation {
-            draggedPin = (view, p - view.anchor, a.coordinate)
+        input.hit = (p, annotationView(at: p))
+        if let view = input.hit?.view, view.isDraggable, let a = view.annotation as? MovableAnnotation {
+            input.draggedPin = (view, p - view.anchor, a.coordinate)
         }
     }
 
     func dragMoved(by offset: Point) {
         guard motion.movePress(by: offset), let start = motion.press?.start else { return }
-        if let pin = draggedPin {
+        if let pin = input.draggedPin {
             movePin(pin.view, to: start + offset - pin.grab)
             return
         }
@@ -129,12 +128,12 @@ extension MapView {
         guard let ended = motion.press else { return }  // as it was before this last move
         dragMoved(by: offset)
         motion.endPress()
-        if draggedPin != nil {
+        if input.draggedPin != nil {
             if ended.isDrag { endPinDrag(cancelled: false) }
-            draggedPin = nil
+            input.draggedPin = nil
         }
         if !ended.isDrag {
-            if pressIsPrimary && !pressOpenedMenu { clicked(at: ended.start, adding: pressAddsToSelection) }
+            if input.releaseIsClick { clicked(at: ended.start, adding: input.addsToSelection) }
             return
         }
         // A fling (swipe) follows drag-end within the same event; settle only if none starts.
@@ -174,7 +173,7 @@ extension MapView {
     func scrolled(dy: Double, wheel: Bool) -> Bool {
         guard dy != 0, dy.isFinite else { return false }
         let delta = wheel ? -dy * ZoomSteps.wheelNotch : -dy * ZoomSteps.smoothScrollUnit
-        zoom(by: delta, keeping: pointer, animated: wheel)
+        zoom(by: delta, keeping: input.pointer, animated: wheel)
         return true
     }
 }

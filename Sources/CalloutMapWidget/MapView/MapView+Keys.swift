@@ -10,7 +10,7 @@ extension MapView {
     func keyPressed(_ keyval: UInt32, modifiers: UInt32) -> Bool {
         let control = modifiers & GDK_CONTROL_MASK.rawValue != 0
         if Int32(keyval) == GDK_KEY_Escape {
-            if draggedPin?.view.dragState == .dragging {
+            if input.draggedPin?.view.dragState == .dragging {
                 endPinDrag(cancelled: true)
                 return true
             }

@@ -100,12 +100,12 @@ extension MapView {
     /// picks the next one down; with `adding` (Ctrl held) the shape is added to the selection, or
     /// taken out. Returns whether a shape took the click.
     func clickedOverlay(at point: Point, adding: Bool = false) -> Bool {
-        let hits = overlays(at: point, slack: pressIsTouch ? Self.touchSlack : Self.pointerSlack)
+        let hits = overlays(at: point, slack: input.isTouch ? Self.touchSlack : Self.pointerSlack)
         guard !hits.isEmpty else { return false }
         let ids = hits.map { ObjectIdentifier($0) }
-        guard let id = cycler.pick(at: point, stack: ids), let overlay = hits.first(where: { ObjectIdentifier($0) == id }) else { return false }
+        guard let id = selection.cycler.pick(at: point, stack: ids), let overlay = hits.first(where: { ObjectIdentifier($0) == id }) else { return false }
         if adding, let anchor = selectedAnchor(of: overlay) {
-            cycler.reset()
+            selection.cycler.reset()
             deselectAnnotation(anchor)
             return true
         }

@@ -6,7 +6,7 @@ extension MapView {
     /// Moves a dragged pin's anchor, reporting starting then dragging the first time.
     func movePin(_ view: AnnotationView, to anchor: Point) {
         if view.dragState == .none {
-            guard !pinDragCancelled else { return }
+            guard !input.pinDragCancelled else { return }
             annotationLayer.keep(view.annotation!)
             setDragState(view, .starting)
             setDragState(view, .dragging)
@@ -19,7 +19,7 @@ extension MapView {
 
     /// Ends a pin drag: the model moves to where the pin was dropped, or stays where it was if cancelled.
     func endPinDrag(cancelled: Bool) {
-        guard let pin = draggedPin, pin.view.dragState == .dragging,
+        guard let pin = input.draggedPin, pin.view.dragState == .dragging,
               let annotation = pin.view.annotation as? MovableAnnotation else { return }
         if cancelled {
             setDragState(pin.view, .canceling)
@@ -31,7 +31,7 @@ extension MapView {
         annotationLayer.update(annotation)
         if !pin.view.isSelected { annotationLayer.release(annotation) }
         setDragState(pin.view, .none)
-        pinDragCancelled = cancelled
+        input.pinDragCancelled = cancelled
         queueDraw()
     }
 

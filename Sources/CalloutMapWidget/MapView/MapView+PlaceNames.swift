@@ -6,11 +6,11 @@ extension MapView {
     /// (`WorldPlaces.bundled()`, read in the background when the map is made, nil until then);
     /// set your own, or nil for none.
     public var worldPlaces: WorldPlaces? {
-        get { placeLabelLayer?.places }
+        get { placeNames.layer?.places }
         set {
-            worldPlacesChosen = true
-            guard newValue !== placeLabelLayer?.places else { return }
-            placeLabelLayer = newValue.map(PlaceLabelLayer.init)
+            placeNames.chosenByApp = true
+            guard newValue !== placeNames.layer?.places else { return }
+            placeNames.layer = newValue.map(PlaceLabelLayer.init)
             prepareWorldSearch()
             queueDraw()
             scheduleSummary()
@@ -19,7 +19,7 @@ extension MapView {
 
     /// The names when they show: asked for, read, and no tile source on the map names places itself.
     package var shownPlaceLabels: PlaceLabelLayer? {
-        guard showsPlaceNames, let layer = placeLabelLayer else { return nil }
+        guard showsPlaceNames, let layer = placeNames.layer else { return nil }
         return tileLayers.contains { $0.source.hasLabels && $0.opacity >= 0.5 } ? nil : layer
     }
 
@@ -32,8 +32,8 @@ extension MapView {
             let places = try? WorldPlaces.bundled()
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
-                    guard let self, !self.worldPlacesChosen, let places else { return }
-                    self.placeLabelLayer = PlaceLabelLayer(places: places)
+                    guard let self, !self.placeNames.chosenByApp, let places else { return }
+                    self.placeNames.layer = PlaceLabelLayer(places: places)
                     self.prepareWorldSearch()  // if search is already wanted
                     self.queueDraw()
                     self.scheduleSummary()

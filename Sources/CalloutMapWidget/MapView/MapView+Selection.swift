@@ -8,10 +8,12 @@ import Foundation
 /// callout (the popover approach: the primary's). The selection decides; callouts follow.
 extension MapView {
     /// The primary selected annotation (the last selected), if any; a selected overlay's is its `OverlayAnchor`.
-    public var selectedAnnotation: (any Annotation)? { selectedView?.annotation }
+    /// Before the map has a size, the last of those to be selected when it has one.
+    public var selectedAnnotation: (any Annotation)? { selection.primary }
 
     /// Every selected annotation, in the order selected (the primary last).
-    public var selectedAnnotations: [any Annotation] { annotationLayer.selectedViews.compactMap(\.annotation) }
+    /// Before the map has a size, those to be selected when it has one.
+    public var selectedAnnotations: [any Annotation] { selection.items }
 
     /// The primary's open callout's frame in the map's coordinates (nil for none, or for a popover).
     public var calloutFrame: Rect? { selectedView.flatMap { callouts.frame(for: $0) } }
@@ -30,37 +32,35 @@ extension MapView {
     public func selectAnnotation(_ annotation: any Annotation, animated: Bool = true, addingToSelection adding: Bool = false) {
         // Clusters are the map's own annotations: selectable while they are shown.
         guard annotationLayer.annotations.contains(annotation) || annotationLayer.view(for: annotation) != nil else { return }
-        // Before the map has a size nothing is on screen to select: done at the first allocation.
-        guard viewport.size.width > 0, viewport.size.height > 0 else {
-            if !adding { pendingSelection.removeAll() }
-            pendingSelection.removeAll { $0 === annotation }
-            pendingSelection.append(annotation)
-            return
-        }
-        if !adding {
-            for other in selectedAnnotations where other !== annotation { deselectAnnotation(other, animated: animated) }
-        }
-        if let view = annotationLayer.selectedViews.first(where: { $0.annotation === annotation }) {
-            guard adding, selectedView !== view else { return }
+        let change = selection.select(annotation, adding: adding)
+        apply(change.deselected, animated: animated)
+        if let promoted = change.promoted, let view = selectedView(of: promoted) {
             annotationLayer.restack(view)  // the primary now
             pinProxies.scheduleSync()
             queueDraw()
             if calloutMode(for: view) == .popover { callouts.present(for: view) }
-            return
         }
+        if change.selected != nil { show(selected: annotation, animated: animated) }
+    }
+
+    /// Marks a newly selected annotation's view and shows its callout, first bringing it into view.
+    private func show(selected annotation: any Annotation, animated: Bool) {
         let p = viewport.screenPoint(for: annotation.coordinate)
         if !viewport.bounds.contains(p) {
             setCenter(annotation.coordinate)
         }
         annotationLayer.keep(annotation)
         annotationLayer.layout(viewport)
-        guard let view = annotationLayer.view(for: annotation) else { return }
+        guard let view = annotationLayer.view(for: annotation) else {
+            annotationLayer.release(annotation)
+            return selection.forget(annotation)
+        }
         view.isSelected = true
         annotationLayer.restack(view)  // the selected view comes to the front
         pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didSelect: view)
-        focusTooltip.hide()  // the callout says it now
+        tooltips.focus.hide()  // the callout says it now
         callouts.present(for: view)
         if calloutMode(for: view) == .popover, !popoverKeepsSelection, callouts.isShowing(for: view) {
             callouts.keepAfterDeselection(view)  // the pin is deselected once the popover shows
@@ -71,11 +71,26 @@ extension MapView {
     /// Deselects an annotation, or every selected one when nil; their callouts go. Deselecting
     /// the primary makes the one selected before it the primary.
     public func deselectAnnotation(_ annotation: (any Annotation)? = nil, animated: Bool = true) {
-        pendingSelection.removeAll { annotation == nil || $0 === annotation }
-        let views = annotationLayer.selectedViews.filter { annotation == nil || $0.annotation === annotation }
-        for view in views { deselect(view, animated: animated) }  // the primary last: it stays primary until then
-        if annotation != nil, let primary = selectedView, calloutMode(for: primary) == .popover, !callouts.isShowing(for: primary) {
-            callouts.present(for: primary)  // the popover follows the primary
+        // A shape waiting to be selected has its anchor on the map already: it goes with it.
+        let waiting = selection.isReady ? [] : selection.items.filter { annotation == nil || $0 === annotation }
+        apply(selection.deselect(annotation).deselected, animated: animated)
+        for case let anchor as OverlayAnchor in waiting { overlayDeselected(anchor) }
+    }
+
+    /// The view shown selected for an annotation.
+    private func selectedView(of annotation: any Annotation) -> AnnotationView? {
+        annotationLayer.selectedViews.first { $0.annotation === annotation }
+    }
+
+    /// Unmarks the views of annotations the selection let go, in the order selected (the primary
+    /// last: it stays the primary until then); a popover then follows the primary left.
+    private func apply(_ deselected: [any Annotation], animated: Bool) {
+        guard !deselected.isEmpty else { return }
+        for annotation in deselected {
+            if let view = selectedView(of: annotation) { deselect(view, animated: animated) }
+        }
+        if let primary = selectedView, calloutMode(for: primary) == .popover, !callouts.isShowing(for: primary) {
+            callouts.present(for: primary)
         }
     }
 
@@ -93,11 +108,11 @@ extension MapView {
 
     /// Tells the delegate of a tap on the empty map once a double-click can no longer follow.
     private func reportTap(at point: Point) {
-        tapsAnswered &+= 1
-        let tap = tapsAnswered, coordinate = viewport.coordinate(at: point)
+        input.tapsAnswered &+= 1
+        let tap = input.tapsAnswered, coordinate = viewport.coordinate(at: point)
         let wait = gtk_settings_get_default().map { Int(cm_get_int_property($0.rawObject, "gtk-double-click-time")) } ?? 400
         Timer.after(milliseconds: UInt32(max(wait, 1))) { [weak self] in
-            guard let self, !self.isDisposed, tap == self.tapsAnswered else { return }
+            guard let self, !self.isDisposed, tap == self.input.tapsAnswered else { return }
             self.delegate?.mapView(self, didTapAt: coordinate)
         }
     }
@@ -105,9 +120,7 @@ extension MapView {
     /// Selections asked for before the map had a size, made now that it has one (animated: false,
     /// as nothing was shown yet), in the order asked. An annotation removed meanwhile is passed over.
     func selectPending() {
-        let pending = pendingSelection
-        pendingSelection.removeAll()
-        for (i, annotation) in pending.enumerated() {
+        for (i, annotation) in selection.becomeReady().enumerated() {
             selectAnnotation(annotation, animated: false, addingToSelection: i > 0)
         }
     }
@@ -125,12 +138,12 @@ extension MapView {
     func clicked(at point: Point, adding: Bool = false) {
         if callouts.contains(point) { return }
         // The press already hit-tested this point; nothing has moved since (it is a click).
-        let hit = pressHit.flatMap { $0.point == point ? $0.view : nil } ?? annotationView(at: point)
-        pressHit = nil
+        let hit = input.hit.flatMap { $0.point == point ? $0.view : nil } ?? annotationView(at: point)
+        input.hit = nil
         if let hit, callouts.handleClick(on: hit, at: point) { return }
         guard let hit, hit.annotation != nil else {
             if clickedOverlay(at: point, adding: adding) { return }  // pins win over shapes
-            cycler.reset()
+            selection.cycler.reset()
             guard !adding else { return }
             let closedCallouts = !annotationLayer.selectedViews.isEmpty
             deselectAnnotation()
@@ -138,7 +151,7 @@ extension MapView {
             return
         }
         if adding, hit.isSelected, let annotation = hit.annotation {
-            cycler.reset()
+            selection.cycler.reset()
             if annotation is OverlayAnchor { return }  // its ring takes no clicks
             return deselectAnnotation(annotation)
         }
@@ -157,14 +170,14 @@ extension MapView {
         let first = hit.isSelected ? (order().first ?? hit) : hit
         func identity(_ view: AnnotationView) -> ObjectIdentifier? { view.annotation.map(ObjectIdentifier.init) }
         guard let firstID = identity(first),
-              let id = cycler.pick(at: point, top: firstID, stack: { order().compactMap(identity) }),
+              let id = selection.cycler.pick(at: point, top: firstID, stack: { order().compactMap(identity) }),
               let view = id == firstID ? first : order().first(where: { identity($0) == id }),
               let annotation = view.annotation else { return }
         if let cluster = annotation as? ClusterAnnotation,
            Double(annotationLayer.clusters.expansionZoom(of: cluster)) <= Viewport.zoomRange.upperBound {
             // A cluster: zoom to where it splits apart, centred on it.
             let target = Double(annotationLayer.clusters.expansionZoom(of: cluster))
-            cycler.reset()
+            selection.cycler.reset()
             zoom(by: target - viewport.zoom, keeping: viewport.screenPoint(for: cluster.coordinate))
             return
         }
@@ -200,8 +213,8 @@ extension MapView {
             places = stacked.compactMap(\.annotation)
         }
         guard !places.isEmpty else { return false }
-        cycler.reset()
-        chooserAdds = adding
+        selection.cycler.reset()
+        chooser.addsToSelection = adding
         chooser.show(places, more: more, at: point, in: widget)
         delegate?.mapView(self, didShowChooserWith: chooser.listed)
         return true

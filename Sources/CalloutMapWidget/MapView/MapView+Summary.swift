@@ -44,10 +44,10 @@ extension MapView {
     /// Tells screen readers what is in view a moment after the view settles (not on every frame),
     /// and lists the place names then drawn.
     func scheduleSummary() {
-        if summaryTimer != 0 { g_source_remove(summaryTimer) }
-        summaryTimer = Timer.after(milliseconds: 300) { [weak self] in
+        reports.cancelSummary()
+        reports.summaryTimer = Timer.after(milliseconds: 300) { [weak self] in
             guard let self else { return }
-            self.summaryTimer = 0  // fired: its source is gone
+            self.reports.summaryTimer = 0  // fired: its source is gone
             guard let widget = self.widget else { return }
             cm_accessible_set_description(widget, self.viewSummary)
             self.placeNameProxies.sync()

@@ -20,7 +20,7 @@ extension MapView {
         gtk_widget_set_has_tooltip(widget, 1)
         Signal.connect(widget, "query-tooltip") { [weak self] (x: Int32, y: Int32, _: Bool, tooltip: OpaquePointer?) -> Bool in
             guard let self, let tooltip, let item = self.tooltipItem(at: Point(x: Double(x), y: Double(y))) else {
-                self?.tooltipShown = nil
+                self?.tooltips.noneShown()
                 return false
             }
             gtk_tooltip_set_text(tooltip, item.text)  // plain text: never markup
@@ -34,7 +34,7 @@ extension MapView {
 
     /// The pin or shape a tooltip would be for at a point, if one should show now.
     func tooltipItem(at point: Point) -> TooltipItem? {
-        guard !isMoving, draggedPin == nil, !contextMenu.isShowing, !chooser.isShowing, !callouts.contains(point) else { return nil }
+        guard !isMoving, input.draggedPin == nil, !contextMenu.isShowing, !chooser.isShowing, !callouts.contains(point) else { return nil }
         if let view = annotationView(at: point), let a = view.annotation {
             guard !(a is CalloutAnnotation || a is OverlayAnchor), !callouts.isShowing(for: view) else { return nil }
             return Self.tooltip(for: a, area: view.frame)
@@ -61,8 +61,7 @@ extension MapView {
 
     /// Tells the delegate once per item shown (GTK asks again as the pointer moves over it).
     private func reportTooltip(_ item: TooltipItem) {
-        guard tooltipShown != item.id else { return }
-        tooltipShown = item.id
+        guard tooltips.shouldReport(item.id) else { return }
         delegate?.mapView(self, didShowTooltipWith: item.title)
     }
 
@@ -80,15 +79,15 @@ extension MapView {
             item = Self.tooltip(for: shape, title: shape.title, subtitle: shape.subtitle, area: visible)
         }
         guard let item else {
-            focusTooltip.hide()
+            tooltips.focus.hide()
             return
         }
-        focusTooltip.show(item.text, beside: item.area, in: widget, stillWanted: { [weak self] in
+        tooltips.focus.show(item.text, beside: item.area, in: widget, stillWanted: { [weak self] in
             guard let self else { return false }
             return (self.pinProxies.hasFocus && self.pinProxies.current?.annotation.map(ObjectIdentifier.init) == item.id)
                 || (self.shapeProxies.focused.map(ObjectIdentifier.init) == item.id)
         }, shown: { [weak self] in
-            self?.tooltipShown = nil
+            self?.tooltips.noneShown()
             self?.reportTooltip(item)
         })
     }

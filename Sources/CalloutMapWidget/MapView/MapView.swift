@@ -17,106 +17,58 @@ public final class MapView: WidgetImplementation {
     /// nil once GTK has disposed it.
     public var gtkWidget: UnsafeMutablePointer<GtkWidget>? { widget }
     /// Whether GTK has disposed the widget (its window closed); the map then shows nothing more.
-    public private(set) var isDisposed = false
+    public var isDisposed: Bool { widget == nil }
     /// Told of selection, callouts, region changes and clustering; held weakly.
     public weak var delegate: MapViewDelegate? { didSet { overlayLayer.styleChanged() } }  // a new delegate may style shapes anew
 
     /// Centre, zoom and size: what the map shows now.
     public internal(set) var viewport: Viewport
-    /// The basemap's colours (light or dark).
-    public var style: BasemapStyle {
-        didSet {
-            overlayLayer.isDark = style.isDark
-            if style != oldValue { queueDraw() }
-        }
-    }
-    /// The scale bar's units; by default those customary in the person's locale (LC_MEASUREMENT:
-    /// feet and miles in the United States, metres elsewhere).
-    public var scaleUnits: ScaleUnits = UserLocale.scaleUnits() { didSet { if scaleUnits != oldValue { queueDraw() } } }
-    /// How the scale bar writes its number; by default the person's (LC_NUMERIC).
-    public var numberLocale: Locale = UserLocale.numbers() { didSet { queueDraw() } }
+    /// The basemap's colours, the scale bar, names, zoom buttons and margins (`MapView+Appearance`).
+    var appearance: MapAppearance
     package let tiles: TileCache
     package let annotationLayer = AnnotationLayer()
     package let overlayLayer = OverlayLayer()
-    /// Whether the current press is a finger's (shapes are hit with more slack).
-    var pressIsTouch = false
-    /// Whether Ctrl was held at the current press: its click adds to the selection or takes out.
-    var pressAddsToSelection = false
-    /// Whether the current press is the primary button's (or a finger's): only that one clicks.
-    var pressIsPrimary = true
-    var cycler = ClickCycler<ObjectIdentifier>()
+    /// What is selected, in the order selected, and what waits to be (the rules are `MapSelection`'s).
+    var selection = MapSelection()
     /// The primary selected annotation's view (kept even off screen while selected); the layer's top view.
     public var selectedView: AnnotationView? { annotationLayer.topView }
-    /// The pin being dragged and where the press started relative to its anchor.
-    var draggedPin: (view: AnnotationView, grab: Point, original: Coordinate)?
-    /// The pins under the current press, found when it began.
-    var pressHit: (point: Point, view: AnnotationView?)?
-    /// Escape cancelled the pin drag of the current press: further moves do nothing.
-    var pinDragCancelled = false
     /// Invisible buttons over the pins on screen: keyboard focus and accessibility.
-    lazy var pinProxies = PinProxies(map: self)
-    lazy var shapeProxies = ShapeProxies(map: self)
-    lazy var placeNameProxies = PlaceNameProxies(map: self)
+    lazy var proxies = MapProxies(map: self)
     lazy var callouts = CalloutPresenter(map: self)
-    /// The list of places a click cannot tell apart (stacked pins, a cluster that cannot split).
-    lazy var chooser: PinChooser = {
-        let chooser = PinChooser()
-        chooser.onChoose = { [weak self] annotation in
-            guard let self else { return }
-            self.selectAnnotation(annotation, animated: true, addingToSelection: self.chooserAdds)
-        }
-        chooser.onHide = { [weak self] in
-            guard let self, !self.isDisposed else { return }
-            self.delegate?.mapViewDidHideChooser(self)
-        }
-        return chooser
-    }()
-    /// Whether the chooser's pick is added to the selection (it opened on a Ctrl+click).
-    var chooserAdds = false
-    /// The context menu (right-click, long press, Shift+F10 or Menu).
-    lazy var contextMenu: MapContextMenu = {
-        let menu = MapContextMenu()
-        menu.onZoomIn = { [weak self] p in self?.zoom(by: ZoomSteps.key, keeping: p) }
-        menu.onCenter = { [weak self] p in
-            guard let self else { return }
-            self.animatePan(by: Point(x: self.viewport.size.width / 2 - p.x, y: self.viewport.size.height / 2 - p.y))
-        }
-        menu.onCopy = { [weak self] text in
-            guard let self else { return }
-            self.delegate?.mapView(self, didCopy: text)
-        }
-        return menu
-    }()
-    /// The current press opened the context menu (a long press): its release is no click.
-    var pressOpenedMenu = false
-    /// Bumped by each tap on the empty map and by a second click: a tap is told only if no
-    /// double-click came after it.
-    var tapsAnswered = 0
-    /// The tooltip of the pin or shape with keyboard focus.
-    lazy var focusTooltip = FocusTooltip()
-    /// The item whose tooltip was last reported to the delegate (nil once none shows).
-    var tooltipShown: ObjectIdentifier?
+    /// The chooser, the context menu and the zoom buttons (`MapControls`).
+    lazy var controls = makeControls()
+    /// The tooltip of the pin or shape with keyboard focus, and which tooltip the delegate last heard of.
+    lazy var tooltips = MapTooltips()
     /// How a selected pin shows its information, unless its view says otherwise
     /// (`AnnotationView.calloutMode`); switching shows the callouts of the selected views that
     /// follow the map the new way (those with an approach of their own stay as they are).
-    public var calloutMode = CalloutMode.standard {
-        didSet {
-            guard calloutMode != oldValue else { return }
+    public var calloutMode: CalloutMode {
+        get { callouts.mode }
+        set {
+            guard newValue != callouts.mode else { return }
+            callouts.mode = newValue
             callouts.dismissAll(where: { $0.calloutMode == nil }, animated: false)
             // Popovers are one at a time: the primary's. Shown again, never pulling the map.
-            for view in annotationLayer.selectedViews where view.calloutMode == nil && (calloutMode != .popover || view === selectedView) {
+            for view in annotationLayer.selectedViews where view.calloutMode == nil && (newValue != .popover || view === selectedView) {
                 callouts.present(for: view, pansToShow: false)
             }
         }
     }
 
     /// How a view's callout is shown: its own `calloutMode`, else the map's.
-    public func calloutMode(for view: AnnotationView) -> CalloutMode { view.calloutMode ?? calloutMode }
-    /// Popover mode: keep the pin selected while its popover is open (true), or deselect it as soon as it shows.
-    public var popoverKeepsSelection = true
+    public func calloutMode(for view: AnnotationView) -> CalloutMode { callouts.mode(for: view) }
+    /// Popover mode: keep the pin selected while its popover is open (true, the default), or
+    /// deselect it as soon as it shows.
+    public var popoverKeepsSelection: Bool {
+        get { callouts.popoverKeepsSelection }
+        set { callouts.popoverKeepsSelection = newValue }
+    }
     /// Standard mode: when set, the callout first shows this for about a second (a temporary
     /// title, e.g. "Loading…", while the app fetches more), then the title, subtitle and accessories.
-    public var temporaryCalloutTitle: String?
+    public var temporaryCalloutTitle: String? {
+        get { callouts.temporaryTitle }
+        set { callouts.temporaryTitle = newValue }
+    }
     /// Tile sources over the offline basemap, bottom first (an opaque base, then overlays).
     /// Switching them keeps the pins, the selection and its callout.
     public var tileLayers: [RasterTileLayer] = [] {
@@ -124,12 +76,6 @@ public final class MapView: WidgetImplementation {
             for layer in tileLayers { layer.onChange = { [weak self] in self?.queueDraw() } }
             queueDraw()
         }
-    }
-    /// Whether the map names the world's countries, cities and towns (`worldPlaces`) — over the
-    /// offline map, and over tile sources that have no names of their own (`TileSource.hasLabels`).
-    /// On by default.
-    public var showsPlaceNames = true {
-        didSet { if showsPlaceNames != oldValue { queueDraw(); scheduleSummary() } }
     }
     /// The map's annotations and shapes, indexed for `search(_:limit:)`.
     lazy var searchStore = SearchStore(isOnMap: { [unowned self] item in
@@ -140,54 +86,24 @@ public final class MapView: WidgetImplementation {
     }, everything: { [unowned self] in
         self.annotations.map { .annotation($0) } + self.overlays.map { .overlay($0) }
     })
-    /// The pending update of the accessible summary of what is in view (a GLib source; 0: none).
-    var summaryTimer: UInt32 = 0
-    /// The names drawn, once read (`worldPlaces`).
-    package var placeLabelLayer: PlaceLabelLayer?
-    /// Whether the app chose the names itself: the bundled ones, read in the background, then stay unused.
-    package var worldPlacesChosen = false
-    /// Whether zoom in and out buttons float in the map's top-right corner (as on macOS's MapKit);
-    /// callouts keep clear of them. Off by default.
-    public var showsZoomControls = false {
-        didSet {
-            guard showsZoomControls != oldValue, let widget else { return }
-            zoomControls.setShown(showsZoomControls, in: widget)
-            zoomControls.update(zoom: viewport.zoom)
-            queueAllocate()
-        }
-    }
-    /// What lies over the map's edges — a toast, a bar, a panel of the app's (MapKit's
-    /// `layoutMargins`): the scale bar, the attribution and the zoom buttons move inside it,
-    /// and callouts keep out of it.
-    public var layoutMargins = EdgeInsets.zero {
-        didSet {
-            guard layoutMargins != oldValue else { return }
-            queueDraw()
-            queueAllocate()
-        }
-    }
-    lazy var zoomControls: ZoomControls = {
-        let controls = ZoomControls()
-        controls.onZoom = { [weak self] step in self?.zoom(by: step * ZoomSteps.key) }
-        return controls
-    }()
+    /// The world's names drawn, once read, and whether the app chose its own.
+    var placeNames = MapPlaceNames()
     /// The pin with keyboard focus shows a ring.
     var focusRingView: AnnotationView? { pinProxies.hasFocus ? pinProxies.current : nil }
+    /// What the delegate has been told of the map's life: the first frame, a change of size or
+    /// region under way, the summary of what is in view.
+    var reports = MapReports()
     /// Whether the first frame has been drawn (the delegate hears of it too).
-    public private(set) var hasDrawnFirstFrame = false
-    private var sizeChangeReported = false
-    /// A region change has begun and not yet settled (the delegate heard "will change").
-    var regionIsChanging = false
+    public var hasDrawnFirstFrame: Bool { reports.hasDrawnFirstFrame }
     /// Rasterising new tiles may take this long in one frame (ms); the rest wait a frame.
     package static let tileBudgetPerFrame = 8.0
 
-    /// Annotations to select once the map has a size (`selectAnnotation` before it had one).
-    var pendingSelection: [any Annotation] = []
     /// The camera's motion: drag, glide, pinch, pan and zoom animations, and the region to fit
     /// once the map has a size (`setRegion`/`showAnnotations` before it had one).
     var motion = CameraMotion()
     var tickID: UInt32 = 0
-    var pointer: Point?
+    /// The pointer, the press under way and the taps waiting to be told.
+    var input = PointerInput()
 
     /// A map of `basemap` centred on a coordinate at a zoom level (0 the whole world, 19 a street).
     /// The first map made also lets Swift concurrency run under GTK's main loop
@@ -195,7 +111,7 @@ public final class MapView: WidgetImplementation {
     public init(basemap: Basemap, center: Coordinate, zoom: Double, style: BasemapStyle = .light) {
         MainLoop.bridgeSwiftConcurrency()
         viewport = Viewport(center: center, zoom: zoom, size: .zero)
-        self.style = style
+        appearance = MapAppearance(style: style)
         overlayLayer.isDark = style.isDark  // didSet does not run in init
         tiles = TileCache(renderer: TileRenderer(basemap: basemap))
         widget = CustomWidget.make(typeName: "CalloutMapView", cssName: "map", implementation: self)
@@ -209,15 +125,7 @@ public final class MapView: WidgetImplementation {
         installControllers()
         contextMenu.install(on: widget)
         installTooltips()
-        if let settings = gtk_settings_get_default() {
-            // GtkSettings lives for the whole process: this handler is disconnected in dispose().
-            fontNotification = Signal.connect(settings, "notify::gtk-font-name") { [weak self] (_: UnsafeMutableRawPointer?) in
-                guard let self else { return }
-                self.fontName = self.readFontName()
-                if InterfaceFont.update(self.fontName) { self.annotationLayer.setNeedsDisplayAll() }
-                self.queueDraw()
-            }
-        }
+        _ = desktopFont  // followed from now on
         readBundledPlaceNames()
         annotationLayer.viewProvider = { [unowned self] annotation in
             self.delegate?.mapView(self, viewFor: annotation)
@@ -267,7 +175,7 @@ public final class MapView: WidgetImplementation {
         scene.numberLocale = numberLocale
         scene.focusRing = focusRingView
         scene.focusedOverlay = shapeProxies.focused
-        if let pin = draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
+        if let pin = input.draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
         scene.zoomIsMoving = motion.isZooming
         let complete = scene.append(to: snapshot)
         callouts.snapshot(snapshot)
@@ -277,13 +185,11 @@ public final class MapView: WidgetImplementation {
             Timer.after(milliseconds: 0) { [weak self] in self?.queueDraw() }
         }
         if !hasDrawnFirstFrame {
-            hasDrawnFirstFrame = true
+            reports.hasDrawnFirstFrame = true
             // Report once the frame has been handed to the compositor.
             Timer.after(milliseconds: 0) { [weak self] in
                 guard let self, !self.isDisposed else { return }
-                self.pinProxies.scheduleSync()
-                self.shapeProxies.scheduleSync()
-                self.placeNameProxies.scheduleSync()
+                self.proxies.scheduleSync()
                 self.delegate?.mapViewDidFinishRenderingFirstFrame(self)
             }
         }
@@ -303,9 +209,7 @@ public final class MapView: WidgetImplementation {
             let hadArea = viewport.size.width > 0 && viewport.size.height > 0
             viewport.size = size
             viewport.centerCoordinate = center
-            pinProxies.scheduleSync()
-            shapeProxies.scheduleSync()
-            placeNameProxies.scheduleSync()
+            proxies.scheduleSync()
             if !hadArea, size.width > 0, size.height > 0 {
                 // The first real size: the region asked for meanwhile, then the delegate hears the
                 // region (moves before had none to report), then the selections asked for.
@@ -314,9 +218,7 @@ public final class MapView: WidgetImplementation {
             }
             if hasDrawnFirstFrame { reportSizeChange() }
         }
-        pinProxies.allocate()
-        shapeProxies.allocate()
-        placeNameProxies.allocate()
+        proxies.allocate()
         zoomControls.allocate(mapWidth: size.width, margins: layoutMargins)
         callouts.allocate()
     }
@@ -324,32 +226,26 @@ public final class MapView: WidgetImplementation {
     /// Tells the delegate of a new size once layout is over (from inside it, the map's place in
     /// its window may not be final); several changes in one layout are told once, as the last.
     private func reportSizeChange() {
-        guard !sizeChangeReported else { return }
-        sizeChangeReported = true
+        guard !reports.sizeChangeQueued else { return }
+        reports.sizeChangeQueued = true
         Timer.after(milliseconds: 0) { [weak self] in
             guard let self, !self.isDisposed else { return }
-            self.sizeChangeReported = false
+            self.reports.sizeChangeQueued = false
             self.delegate?.mapView(self, didChangeSize: self.viewport.size)
         }
     }
 
     package func dispose() {
-        if fontNotification != 0, let settings = gtk_settings_get_default() {
-            Signal.disconnect(settings, fontNotification)
-            fontNotification = 0
-        }
-        pinProxies.removeAll()
-        shapeProxies.removeAll()
-        placeNameProxies.removeAll()
+        desktopFont.stopWatching()
+        proxies.removeAll()
         callouts.removeAll()
         chooser.onHide = nil
         chooser.close()
         contextMenu.close()
-        focusTooltip.remove()
+        tooltips.focus.remove()
         searchStore.removeAll()  // index builds under way stop
-        if summaryTimer != 0 { g_source_remove(summaryTimer); summaryTimer = 0 }
-        isDisposed = true
-        widget = nil
+        reports.cancelSummary()
+        widget = nil  // disposed
     }
 
     func queueDraw() {
@@ -360,21 +256,14 @@ public final class MapView: WidgetImplementation {
         if let widget { gtk_widget_queue_allocate(widget) }
     }
 
-    /// The desktop's interface font (Cantarell on GNOME), for the overlays: read at start and on change.
-    lazy var fontName: String = {
-        let name = readFontName()
-        InterfaceFont.update(name)
-        return name
-    }()
-    private var fontNotification: UInt = 0
-
-    private func readFontName() -> String {
-        guard let settings = gtk_settings_get_default() else { return MapScene.defaultFont }
-        let value = cm_get_string_property(settings.rawObject, "gtk-font-name")
-        defer { g_free(value) }
-        guard let value, let name = String(validatingCString: value), !name.isEmpty else { return MapScene.defaultFont }
-        return name
+    /// The desktop's interface font, followed as it changes.
+    lazy var desktopFont = DesktopFont { [weak self] pinsChanged in
+        guard let self else { return }
+        if pinsChanged { self.annotationLayer.setNeedsDisplayAll() }
+        self.queueDraw()
     }
+    /// The desktop's interface font's name (Cantarell on GNOME), for the overlays.
+    var fontName: String { desktopFont.name }
 
     var animationsEnabled: Bool {
         guard let settings = gtk_settings_get_default() else { return true }

@@ -18,6 +18,8 @@ final class PinChooser {
     private(set) var rows: [UnsafeMutablePointer<GtkWidget>] = []
     /// Told of the place picked (the popover has closed).
     var onChoose: ((any Annotation) -> Void)?
+    /// Whether the pick is added to the selection (the list opened on a Ctrl+click).
+    var addsToSelection = false
     /// Told when the list has closed, picked from or not.
     var onHide: (() -> Void)?
 
