@@ -33,7 +33,7 @@ public final class MapView: WidgetImplementation {
     /// The primary selected annotation's view (kept even off screen while selected); the layer's top view.
     public var selectedView: AnnotationView? { annotationLayer.topView }
     /// Invisible buttons over the pins on screen: keyboard focus and accessibility.
-    lazy var proxies = MapProxies(map: self)
+    lazy var proxies = makeProxies()
     lazy var callouts = CalloutPresenter(map: self)
     /// The chooser, the context menu and the zoom buttons (`MapControls`).
     lazy var controls = makeControls()

@@ -52,6 +52,9 @@ final class ProxyButtons {
         }
     }
 
+    /// The widget the buttons are children of, while it exists.
+    var parentWidget: UnsafeMutablePointer<GtkWidget>? { parent() }
+
     /// Whether a child of the map is one of these buttons (in use or spare).
     func contains(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { inUse.contains(widget) || spare.contains(widget) }
 
