@@ -26,12 +26,15 @@ struct RenderCommand {
             let annotations = loaded.flatMap(\.annotations)
             snapshot.addAnnotations(annotations)
             snapshot.addOverlays(loaded.flatMap(\.overlays))
+            var selected: (event: [String: Any], coordinate: Coordinate?)?
             if let title = options.select.last {  // the primary: `render` draws one callout
-                if let selected = annotations.first(where: { $0.title == title }) {
-                    snapshot.selectAnnotation(selected, calloutMode: options.mode)
+                if let annotation = annotations.first(where: { $0.title == title }) {
+                    snapshot.selectAnnotation(annotation, calloutMode: options.mode)
+                    selected = (["title": title], annotation.coordinate)
                 } else if let shape = snapshot.overlays.first(where: { $0.title == title }) {
                     // A shape: selected where the window puts its callout when no click says where.
                     snapshot.selectOverlay(shape, calloutMode: options.mode)
+                    selected = (["title": title, "kind": "overlay"], nil)
                 } else {
                     throw RenderCommandError(message: "no annotation or shape titled '\(title)'")
                 }
@@ -48,6 +51,19 @@ struct RenderCommand {
                 }
             }
             let outcome = try snapshot.writePNG(to: options.output!)
+            if var event = selected?.event {
+                // As the window reports its callout (`--log-events`), frame included, so the two can be compared.
+                let events = EventLog(enabled: options.logEvents)
+                event["event"] = "callout-shown"
+                event["mode"] = options.mode.rawValue
+                if let c = selected?.coordinate {
+                    event["lat"] = c.latitude
+                    event["lon"] = c.longitude
+                }
+                if let frame = outcome.calloutFrame { event["callout"] = EventLog.rect(frame) }
+                event["center"] = EventLog.coordinate(outcome.center)
+                events.emit(event)
+            }
             if outcome.clustersLeftOut {
                 // Big sets cluster in the background, as in the window; the picture waited for them.
                 FileHandle.standardError.write(Data("""

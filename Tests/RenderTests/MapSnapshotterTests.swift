@@ -64,4 +64,30 @@ final class MapSnapshotterTests: XCTestCase {
             XCTAssertGreaterThan(white, 300, "a callout bubble")
         }
     }
+
+    /// `render --select` places a callout as the window does (issue 42, item 2): clear of the
+    /// scale bar and the credits, on the side the window's arranger picks, after the same pan.
+    /// A pin low on the left of a short map: no room above or below, and to its right the
+    /// callout would lie on the credits (where the lone placer the snapshot used put it).
+    func testARenderedCalloutKeepsClearOfTheScaleBarAndTheCredits() throws {
+        try MainActor.assumeIsolated {
+            let size = Size(width: 400, height: 120)
+            let pin = PointAnnotation(coordinate: Coordinate(latitude: 37.7749, longitude: -122.4194),
+                                      title: "Civic Center", subtitle: "San Francisco City Hall")
+            var view = Viewport(center: pin.coordinate, zoom: 12, size: size)
+            view.pan(by: Point(x: -140, y: 40))  // the pin at (60, 100)
+            let snapshot = MapSnapshotter(basemap: RenderedMap.basemap, center: view.centerCoordinate, zoom: 12, size: size, scale: 1)
+            snapshot.addAnnotations([pin])
+            snapshot.selectAnnotation(pin, calloutMode: .standard)
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-plates-\(getpid()).png").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let outcome = try snapshot.writePNG(to: path)
+            let frame = try XCTUnwrap(outcome.calloutFrame)
+            let shown = Viewport(center: outcome.center, zoom: 12, size: size)
+            let plates = MapScene(viewport: shown, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))).plates
+            XCTAssertEqual(plates.count, 2, "the scale bar and the credits")
+            for plate in plates { XCTAssertFalse(frame.intersects(plate), "callout \(frame) over a plate \(plate)") }
+            XCTAssertTrue(frame.minX >= 0 && frame.minY >= 0 && frame.maxX <= size.width && frame.maxY <= size.height, "callout \(frame) in the picture")
+        }
+    }
 }

@@ -130,9 +130,13 @@ extension MapScene {
     /// The scale bar's and the credits' plates, which no place name goes under, in the
     /// coordinates of an image whose view sits `dx`, `dy` inside it.
     func plateObstacles(offsetBy dx: Double, _ dy: Double) -> [CollisionShape] {
+        plates.map { .rectangle($0.offsetBy(dx: dx, dy: dy)) }
+    }
+
+    /// The scale bar's and the credits' plates in the view.
+    package var plates: [Rect] {
         OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale, margins: layoutMargins, scale: scale)
             .plates(viewport: viewport, attribution: attribution)
-            .map { .rectangle($0.offsetBy(dx: dx, dy: dy)) }
     }
 
     /// Paints the tiles; at whole zooms each is a pixel-aligned blit. Returns

@@ -202,18 +202,13 @@ final class CalloutPresenter: CalloutHost {
         }
         var result = [CalloutPlacement?](repeating: nil, count: entries.count)
         guard !requests.isEmpty else { return result }
-        // What callouts keep clear of: what lies over the map's edges, the scale bar, the
-        // attribution, the zoom buttons, and selected pins without a callout.
-        var obstacles = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: map.scaleUnits,
-                                       numberLocale: map.numberLocale, margins: map.layoutMargins)
+        let plates = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: map.scaleUnits,
+                                    numberLocale: map.numberLocale, margins: map.layoutMargins)
             .plates(viewport: map.viewport, attribution: map.attributionText)
-        if let controls = map.zoomControls.frame(mapWidth: map.viewport.size.width, margins: map.layoutMargins) { obstacles.append(controls) }
-        let size = map.viewport.size, m = map.layoutMargins
-        if m.bottom > 0 { obstacles.append(Rect(x: 0, y: size.height - m.bottom, width: size.width, height: m.bottom)) }
-        if m.top > 0 { obstacles.append(Rect(x: 0, y: 0, width: size.width, height: m.top)) }
-        for view in map.annotationLayer.selectedViews where !indices.contains(where: { entries[$0].view === view }) {
-            obstacles.append(view.frame)
-        }
+        let selectedPins = map.annotationLayer.selectedViews.filter { view in !indices.contains { entries[$0].view === view } }
+        let obstacles = CalloutObstacles.rects(plates: plates,
+                                               zoomButtons: map.zoomControls.frame(mapWidth: map.viewport.size.width, margins: map.layoutMargins),
+                                               margins: map.layoutMargins, size: map.viewport.size, selectedPins: selectedPins.map(\.frame))
         let placed = arranger.arrange(requests, avoiding: obstacles, in: map.viewport.bounds)
         for (k, i) in indices.enumerated() { result[i] = placed[k] }
         return result

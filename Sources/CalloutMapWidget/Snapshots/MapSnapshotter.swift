@@ -15,6 +15,11 @@ public final class MapSnapshotter {
         public var lateTiles: Int
         /// Whether clustering took longer than `clusterTimeout` (the pins are then left out).
         public var clustersLeftOut: Bool
+        /// The selected pin's (or shape's) callout in the picture's coordinates, as
+        /// `MapView.calloutFrame(for:)` gives it in a window (nil with no selection, or for a popover).
+        public var calloutFrame: Rect?
+        /// Where the picture is centred after the pan that shows the callout.
+        public var center: Coordinate
     }
 
     /// Where the picture is centred (before a selection pans it to show its callout).
@@ -110,16 +115,22 @@ public final class MapSnapshotter {
         scene.annotationLayer = layer
         scene.overlayLayer = shapes
         let clustered = layer.clusters.waitUntilBuilt(timeout: clusterTimeout)
+        // The credits (tile sources', names') are known before the selection: its callout keeps clear of them.
+        scene.tileLayers = tileLayers
+        if let worldPlaces, !tileLayers.contains(where: { $0.source.hasLabels && $0.opacity >= 0.5 }) {
+            scene.placeLabels = PlaceLabelLayer(places: worldPlaces)
+        }
+        var calloutFrame: Rect?
         switch selection {
         case .annotation(let annotation, let mode):
-            select(annotation, mode: mode, viewport: &viewport, scene: &scene)
+            calloutFrame = select(annotation, mode: mode, viewport: &viewport, scene: &scene)
         case .overlay(let shape, let mode):
             let anchor = OverlayAnchor(overlay: shape, coordinate: MapView.middle(of: shape))
             let ring = OverlayAnchorView(annotation: anchor, reuseIdentifier: nil)
             ring.color = shapes.style(of: shape).strokeColor
             layer.attach(anchor, view: ring)
             shapes.selected = [ObjectIdentifier(shape)]
-            select(anchor, mode: mode, viewport: &viewport, scene: &scene)
+            calloutFrame = select(anchor, mode: mode, viewport: &viewport, scene: &scene)
         case nil:
             break
         }
@@ -127,22 +138,20 @@ public final class MapSnapshotter {
         // Every tile in view (and the margin the map draws beyond it) has landed or failed, or time is up.
         var late = 0
         for tiles in tileLayers { late += tiles.loadAll(covering: viewport, scale: scale, timeout: tileTimeout) }
-        scene.tileLayers = tileLayers
-        if let worldPlaces, !tileLayers.contains(where: { $0.source.hasLabels && $0.opacity >= 0.5 }) {
-            scene.placeLabels = PlaceLabelLayer(places: worldPlaces)
-        }
         try renderer.writePNG(of: scene, to: path)
-        return Outcome(lateTiles: late, clustersLeftOut: !clustered)
+        return Outcome(lateTiles: late, clustersLeftOut: !clustered, calloutFrame: calloutFrame, center: viewport.centerCoordinate)
     }
 
     /// Selects a pin and places its callout: over the pin (the annotation approach, as an
-    /// annotation of its own) or as a sketch of the bubble, popover or custom callout.
-    private func select(_ annotation: any Annotation, mode: CalloutMode, viewport: inout Viewport, scene: inout MapScene) {
+    /// annotation of its own) or as a sketch of the bubble, popover or custom callout, placed as
+    /// the window places it (`CalloutArranger`, clear of `CalloutObstacles`, the map panned by
+    /// what is still cut off). Returns the callout's frame as the window reports it.
+    private func select(_ annotation: any Annotation, mode: CalloutMode, viewport: inout Viewport, scene: inout MapScene) -> Rect? {
         let bounds = viewport.bounds
         if !bounds.contains(viewport.screenPoint(for: annotation.coordinate)) { viewport.centerCoordinate = annotation.coordinate }
         layer.keep(annotation)
         layer.layout(viewport)
-        guard let view = layer.view(for: annotation) else { return }
+        guard let view = layer.view(for: annotation) else { return nil }
         view.isSelected = true
         layer.restack(view)
         if mode == .annotation {
@@ -151,15 +160,25 @@ public final class MapSnapshotter {
             // It always sits above its pin; as a map does, pan just enough to show it.
             viewport.pan(by: CalloutPlacer().panToShow(callout.frame, in: bounds))
             layer.layout(viewport)
-            return
+            return callout.frame
         }
         let sketch = CalloutSketch(mode: mode, title: annotation.title ?? "", subtitle: annotation.subtitle, style: scene.style)
-        var placement = CalloutPlacer().place(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
-        if !placement.fits {  // as a map does: pan by the remainder
+        func arrange(keeping previous: CalloutSpot?) -> CalloutPlacement {
+            scene.viewport = viewport
+            let obstacles = CalloutObstacles.rects(plates: scene.plates, zoomButtons: nil, margins: scene.layoutMargins,
+                                                   size: viewport.size, selectedPins: [])
+            let request = CalloutRequest(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, previous: previous)
+            return CalloutArranger().arrange([request], avoiding: obstacles, in: viewport.bounds)[0]
+        }
+        var placement = arrange(keeping: nil)
+        if !placement.fits {  // as a map does: pan by the remainder, the callout keeping its side
             viewport.pan(by: placement.pan)
             layer.layout(viewport)
-            placement = CalloutPlacer().place(size: sketch.bodySize, pin: view.frame, anchor: view.calloutAnchor, in: bounds)
+            placement = arrange(keeping: placement.spot)
         }
         scene.callouts = [(sketch, placement)]
+        guard mode != .popover else { return nil }
+        let f = CalloutBubble.frame(for: placement)
+        return Rect(x: f.minX.rounded(), y: f.minY.rounded(), width: f.width.rounded(), height: f.height.rounded())
     }
 }
