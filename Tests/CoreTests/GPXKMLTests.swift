@@ -13,7 +13,7 @@ final class GPXKMLTests: XCTestCase {
         let r = PlaceFileLoader.load(contentsOf: Self.gpx)
         XCTAssertEqual(r.annotations.map(\.title), ["Start & finish", "Boat house"])
         XCTAssertEqual(r.annotations.first?.subtitle, "By the pergola")
-        XCTAssertEqual(r.annotations.first?.properties["ele"], "12.5 m")
+        XCTAssertEqual(r.annotations.first?.properties["elevation"], "12.5 m")
         XCTAssertEqual(r.annotations.first?.properties["time"], "2026-05-02T07:55:00Z")
         XCTAssertEqual(r.overlays.map(\.title), ["Way to the lake", "Morning walk"])
         let track = try XCTUnwrap(r.overlays.last as? MultiPolyline, "each trkseg a part of one line")
@@ -21,7 +21,8 @@ final class GPXKMLTests: XCTestCase {
         XCTAssertEqual(track.subtitle, "Round the lake")
         XCTAssertEqual(track.properties["duration"], "44 min", "08:00:00 to 08:44:40")
         XCTAssertNotNil(track.properties["elevation gain"])
-        XCTAssertEqual(track.properties.map(\.key), ["elevation gain", "elevation loss", "duration", "desc"])
+        XCTAssertEqual(track.properties.map(\.key), ["elevation gain", "elevation loss", "duration", "description"],
+                       "GPX's element names in words (issue 42: the raw 'desc' was shown as a label)")
         XCTAssertEqual(r.problems.map(\.description), ["\(Self.gpx.path): line 6: <wpt> has latitude 95.0, beyond ±90; left out; skipped"])
     }
 

@@ -144,3 +144,19 @@ final class ShapeGeometryTests: XCTestCase {
         XCTAssertEqual(ShapeMeasure.text(of: .areas([PolygonRings(exterior: [c(0, 0), c(0, 0.006), c(0.006, 0.006), c(0.006, 0)])])), "0.4 km²")
     }
 }
+
+/// Dashes drawn with round caps look as written (issue 42, item 9: `[8, 4]` at width 5 drew solid).
+final class LineDashTests: XCTestCase {
+    func testDashesAreShortenedAndGapsLengthenedByTheCaps() {
+        func dash(_ pattern: [Double], width: Double) -> [Double]? { OverlayStyle(lineWidth: width, lineDash: pattern).strokedDash(width: width) }
+        XCTAssertEqual(dash([8, 4], width: 5), [3, 9], "8 seen = 3 + two half caps; 4 seen = 9 − two half caps")
+        XCTAssertEqual(dash([2, 6], width: 5), [0, 11], "a dash shorter than the caps is a dot")
+        XCTAssertEqual(dash([0, 10], width: 3), [0, 13], "dots")
+        XCTAssertEqual(dash([6], width: 2), [4, 8], "one length: dashes and gaps alike")
+        XCTAssertEqual(dash([2, 3, 4], width: 1), [1, 4, 3, 3, 2, 5], "an odd pattern alternates written out twice")
+        XCTAssertNil(dash([], width: 5), "solid")
+        XCTAssertNil(dash([0, 0], width: 5), "nothing to draw: solid")
+        XCTAssertNil(dash([-1, 4], width: 5))
+        XCTAssertNil(dash([.nan, 4], width: 5))
+    }
+}

@@ -41,6 +41,24 @@ final class ShapeRenderTests: XCTestCase {
         }
     }
 
+    /// A dashed line 5 points wide with `[8, 4]` shows 8-point dashes and 4-point gaps (the
+    /// round caps used to fill the gaps: it drew solid).
+    func testAWideDashedLineShowsItsGaps() {
+        MainActor.assumeIsolated {
+            let dashed = OverlayStyle(strokeColor: RGBA(0xFF0000), lineWidth: 5, lineDash: [8, 4])
+            let line = Polyline(coordinates: [Self.c(0, -0.3), Self.c(0, 0.3)], style: dashed)
+            let map = Self.render([line])
+            let start = map.viewport.screenPoint(for: Self.c(0, -0.3)).x
+            var red = 0, gaps = 0
+            for i in 0..<96 {  // eight periods of 12 points, along the line's middle
+                let isRed = map.color(at: Point(x: start + Double(i) + 0.5, y: 150)).distance(to: RGBA(0xFF0000)) < 60
+                if isRed { red += 1 } else if i > 0 { gaps += 1 }
+            }
+            XCTAssertEqual(Double(red), 64, accuracy: 8, "about 8 of every 12 points red")
+            XCTAssertEqual(Double(gaps), 32, accuracy: 8, "about 4 of every 12 points the map")
+        }
+    }
+
     func testAHoleIsAHoleAndOverlappingPartsNeverCutEachOther() {
         MainActor.assumeIsolated {
             let green = OverlayStyle(strokeColor: RGBA(0x00AA00), lineWidth: 0, fillColor: RGBA(0x00AA00), fillOpacity: 1)

@@ -129,11 +129,15 @@ public enum GPXLoader {
         return .success(Coordinate(latitude: lat, longitude: lon))
     }
 
+    /// GPX's element names in words, as a place's data is shown under them ("desc" is "description").
+    static let labels = ["desc": "description", "cmt": "comment", "ele": "elevation", "time": "time", "type": "type",
+                         "sym": "symbol", "src": "source"]
+
     private static func waypoint(_ c: Coordinate, _ fields: [String: String]) -> PointAnnotation {
         var data = AnnotationProperties()
         for key in ["desc", "cmt", "ele", "time", "type", "sym"] {
             guard let value = fields[key] else { continue }
-            data[key] = key == "ele" ? "\(GeoJSONObject.text((Double(value) ?? 0).rounded(toPlaces: 1))) m" : value
+            data[labels[key]!] = key == "ele" ? "\(GeoJSONObject.text((Double(value) ?? 0).rounded(toPlaces: 1))) m" : value
         }
         return PointAnnotation(coordinate: c, title: fields["name"].map(cut), subtitle: (fields["desc"] ?? fields["cmt"]).map(cut),
                                properties: data)
@@ -154,7 +158,7 @@ public enum GPXLoader {
             data["elevation loss"] = "\(Int(loss.rounded())) m"
         }
         if let duration = stats.duration { data["duration"] = TrackStatistics.text(duration: duration) }
-        for key in ["desc", "cmt", "type", "src"] { if let value = path.fields[key] { data[key] = cut(value) } }
+        for key in ["desc", "cmt", "type", "src"] { if let value = path.fields[key] { data[labels[key]!] = cut(value) } }
         let subtitle = (path.fields["desc"] ?? path.fields["cmt"]).map(cut)
             ?? [ShapeMeasure.text(of: .lines(lines)), data["duration"]].compactMap { $0 }.joined(separator: " · ")
         let geometry = OverlayGeometry.lines(lines)

@@ -9,7 +9,9 @@ public struct OverlayStyle: Sendable, Equatable {
     public var lineWidth: Double
     /// The line's opacity, 0…1.
     public var strokeOpacity: Double
-    /// Dashes and gaps in points, repeating (empty: a solid line).
+    /// Dashes and gaps in points, repeating, as they look (empty: a solid line). Lines end in
+    /// round caps, drawn within each dash's length: `[8, 4]` shows 8-point dashes and 4-point gaps
+    /// at any width, and a dash of 0 is a dot as wide as the line.
     public var lineDash: [Double]
     /// An area's fill colour; its alpha multiplies `fillOpacity`. Lines are not filled.
     public var fillColor: RGBA
@@ -41,6 +43,18 @@ public struct OverlayStyle: Sendable, Equatable {
     public static let lineDefault = OverlayStyle(stroke: 0xE66100, width: 4, fill: 0x9141AC, fillOpacity: 0.25)
     /// Areas: GNOME's purple, outlined 2 points wide and filled at a quarter, so the map shows through.
     public static let areaDefault = OverlayStyle(stroke: 0x9141AC, width: 2, fill: 0x9141AC, fillOpacity: 0.25)
+
+    /// The dash pattern to stroke with round caps `width` wide so it looks as `lineDash` says
+    /// (each cap reaches half the width past its dash's ends: dashes are drawn that much shorter
+    /// and gaps that much longer); nil for a solid line, or a pattern that cannot be drawn
+    /// (negative, not finite, or no dash or gap longer than 0).
+    package func strokedDash(width: Double) -> [Double]? {
+        guard !lineDash.isEmpty, lineDash.allSatisfy({ $0 >= 0 && $0.isFinite }), lineDash.contains(where: { $0 > 0 }),
+              width.isFinite, width >= 0 else { return nil }
+        // An odd count repeats with dashes and gaps swapped: written out twice, it alternates.
+        let pattern = lineDash.count % 2 == 0 ? lineDash : lineDash + lineDash
+        return pattern.enumerated().map { i, length in i % 2 == 0 ? max(0, length - width) : length + width }
+    }
 
     /// The default for lines or for areas.
     public static func standard(isArea: Bool) -> OverlayStyle { isArea ? areaDefault : lineDefault }

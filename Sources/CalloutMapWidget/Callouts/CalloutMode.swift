@@ -9,3 +9,8 @@ public enum CalloutMode: String, Sendable, CaseIterable {
     /// A GtkPopover pointing at the pin.
     case popover
 }
+
+extension CalloutMode: CustomStringConvertible {
+    /// Its name as the command line takes it (`standard`, `custom`, `annotation`, `popover`).
+    public var description: String { rawValue }
+}

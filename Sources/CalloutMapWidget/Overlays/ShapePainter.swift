@@ -38,8 +38,8 @@ struct ShapePainter {
             addAll(cr, paths)
             source(cr, style.strokeColor, opacity: style.strokeOpacity)
             cairo_set_line_width(cr, width)
-            if !style.lineDash.isEmpty, style.lineDash.allSatisfy({ $0 >= 0 && $0.isFinite }), style.lineDash.contains(where: { $0 > 0 }) {
-                style.lineDash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+            if let dash = style.strokedDash(width: width) {
+                dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
             }
             cairo_stroke(cr)
         }

@@ -7,6 +7,9 @@ import CalloutMapGtk
 /// and one selected place with its callout, drawn as a `MapView` draws them, written as a PNG.
 /// Set it up as a map (register view classes, give it `viewProvider`, add annotations and
 /// overlays, select one), then `writePNG(to:)` waits for what the picture needs and draws it.
+/// The callout is placed as a window places it, but drawn as a sketch — title, subtitle and a
+/// stand-in for the accessory, in the approach's colours — since without a display there are
+/// no widgets: not the view's own callout, accessories or detail view.
 @MainActor
 public final class MapSnapshotter {
     /// What was left out of a picture because it did not come in time.
