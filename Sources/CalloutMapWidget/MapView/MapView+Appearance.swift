@@ -7,10 +7,10 @@ extension MapView {
     public var style: BasemapStyle {
         get { appearance.style }
         set {
-            let old = appearance.style
-            appearance.style = newValue
-            overlayLayer.isDark = newValue.isDark
-            if newValue != old { queueDraw() }
+            update(\.style, to: newValue) {
+                overlayLayer.isDark = newValue.isDark
+                queueDraw()
+            }
         }
     }
 
@@ -18,20 +18,13 @@ extension MapView {
     /// feet and miles in the United States, metres elsewhere).
     public var scaleUnits: ScaleUnits {
         get { appearance.scaleUnits }
-        set {
-            guard newValue != appearance.scaleUnits else { return }
-            appearance.scaleUnits = newValue
-            queueDraw()
-        }
+        set { update(\.scaleUnits, to: newValue) { queueDraw() } }
     }
 
     /// How the scale bar writes its number; by default the person's (LC_NUMERIC).
     public var numberLocale: Locale {
         get { appearance.numberLocale }
-        set {
-            appearance.numberLocale = newValue
-            queueDraw()
-        }
+        set { update(\.numberLocale, to: newValue) { queueDraw() } }
     }
 
     /// Whether the map names the world's countries, cities and towns (`worldPlaces`) — over the
@@ -40,10 +33,10 @@ extension MapView {
     public var showsPlaceNames: Bool {
         get { appearance.showsPlaceNames }
         set {
-            guard newValue != appearance.showsPlaceNames else { return }
-            appearance.showsPlaceNames = newValue
-            queueDraw()
-            scheduleSummary()
+            update(\.showsPlaceNames, to: newValue) {
+                queueDraw()
+                scheduleSummary()
+            }
         }
     }
 
@@ -52,12 +45,12 @@ extension MapView {
     public var showsZoomControls: Bool {
         get { appearance.showsZoomControls }
         set {
-            guard newValue != appearance.showsZoomControls else { return }
-            appearance.showsZoomControls = newValue
-            guard let widget else { return }
-            zoomControls.setShown(newValue, in: widget)
-            zoomControls.update(zoom: viewport.zoom)
-            queueAllocate()
+            update(\.showsZoomControls, to: newValue) {
+                guard let widget else { return }
+                zoomControls.setShown(newValue, in: widget)
+                zoomControls.update(zoom: viewport.zoom)
+                queueAllocate()
+            }
         }
     }
 
@@ -67,10 +60,17 @@ extension MapView {
     public var layoutMargins: EdgeInsets {
         get { appearance.layoutMargins }
         set {
-            guard newValue != appearance.layoutMargins else { return }
-            appearance.layoutMargins = newValue
-            queueDraw()
-            queueAllocate()
+            update(\.layoutMargins, to: newValue) {
+                queueDraw()
+                queueAllocate()
+            }
         }
+    }
+
+    /// Sets one part of the look; `changed` runs only when the value is new.
+    private func update<Value: Equatable>(_ part: WritableKeyPath<MapAppearance, Value>, to value: Value, changed: () -> Void) {
+        guard appearance[keyPath: part] != value else { return }
+        appearance[keyPath: part] = value
+        changed()
     }
 }
