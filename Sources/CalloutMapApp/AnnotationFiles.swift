@@ -18,8 +18,8 @@ enum AnnotationFiles {
     /// error (and returned for the window to show). `progress` (on the calling thread) counts
     /// features across all the files.
     static func load(_ files: [(url: URL, cancellation: Cancellation?)], options: GeoJSONLoader.Options,
-                     progress: GeoJSONLoader.Progress? = nil) -> [GeoJSONLoader.Result] {
-        var results: [GeoJSONLoader.Result] = []
+                     progress: GeoJSONLoader.Progress? = nil) -> [LoadedPlaces] {
+        var results: [LoadedPlaces] = []
         var before = 0
         for (n, file) in files.enumerated() {
             let result = PlaceFileLoader.load(contentsOf: file.url, options: options, cancellation: file.cancellation) { [before] count, fraction in
@@ -34,7 +34,7 @@ enum AnnotationFiles {
         return results
     }
 
-    static func load(_ urls: [URL], options: GeoJSONLoader.Options) -> [GeoJSONLoader.Result] {
+    static func load(_ urls: [URL], options: GeoJSONLoader.Options) -> [LoadedPlaces] {
         load(urls.map { ($0, nil) }, options: options)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// Annotations read on a worker thread, handed whole to the main thread (which alone uses them after).
 private struct LoadedFiles: @unchecked Sendable {
-    var results: [GeoJSONLoader.Result]
+    var results: [LoadedPlaces]
 }
 
 /// A file on the map: its places and shapes once read, and how to stop its load.
@@ -128,7 +128,7 @@ final class PlaceFiles {
     }
 
     /// Where the files' places and shapes are.
-    private nonisolated static func region(of results: [GeoJSONLoader.Result]) -> GeoBounds? {
+    private nonisolated static func region(of results: [LoadedPlaces]) -> GeoBounds? {
         GeoBounds(enclosing: results.flatMap { $0.annotations.map(\.coordinate) + $0.overlays.flatMap(\.boundingRegion.corners) })
     }
 
@@ -143,10 +143,10 @@ final class PlaceFiles {
 
     /// Puts the files' annotations on the map, unless a file was removed while it loaded; with
     /// `fitting`, the view moves to them if the files ask for it.
-    private func show(_ results: [GeoJSONLoader.Result], from files: [OpenFile], announce: Bool, fitting: Bool = true) {
+    private func show(_ results: [LoadedPlaces], from files: [OpenFile], announce: Bool, fitting: Bool = true) {
         var added: [PointAnnotation] = []
         var shapes: [ShapeOverlay] = []
-        var problems: [GeoJSONProblem] = []
+        var problems: [PlaceFileProblem] = []
         for (file, result) in zip(files, results) where openFiles[file.id] === file && !result.wasCancelled {
             file.annotations = result.annotations
             file.overlays = result.overlays
@@ -178,7 +178,7 @@ final class PlaceFiles {
         }
     }
 
-    private static func status(of result: GeoJSONLoader.Result) -> String {
+    private static func status(of result: LoadedPlaces) -> String {
         if let fatal = result.problems.first(where: { $0.severity == .fatal }) {
             return String(format: tr("Not loaded: %@"), fatal.message)
         }

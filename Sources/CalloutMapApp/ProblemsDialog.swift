@@ -27,7 +27,7 @@ enum ProblemsDialog {
         }
 
         /// A problem in a file of places.
-        init(_ problem: GeoJSONProblem) {
+        init(_ problem: PlaceFileProblem) {
             let location = problem.feature.map { String(format: tr("Feature %d"), $0) }
                 ?? problem.record.map { String(format: tr("Record %d"), $0) }
                 ?? problem.line.map { String(format: tr("Line %d"), $0) }

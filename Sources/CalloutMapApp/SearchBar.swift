@@ -220,7 +220,8 @@ final class SearchBar {
             let kind = o.geometry.isArea ? tr("Area") : tr("Line")
             return o.subtitle.map { "\(kind) · \($0)" } ?? kind
         case .worldPlace(let p):
-            return p.localizedKind
+            // Found by another of its names: say which, or "paris" listing Warsaw reads as a mistake.
+            return result.matchedName.map { String(format: tr("%@ · also “%@”"), p.localizedKind, $0) } ?? p.localizedKind
         case .coordinate:
             return tr("Position")
         }

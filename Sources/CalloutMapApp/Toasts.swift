@@ -58,7 +58,7 @@ final class Toasts {
     }
 
     /// Problems with files: one toast saying how many and where, its Details the whole list.
-    func show(_ problems: [GeoJSONProblem]) {
+    func show(_ problems: [PlaceFileProblem]) {
         guard !problems.isEmpty else { return }
         let files = Set(problems.map(\.file))
         let title: String

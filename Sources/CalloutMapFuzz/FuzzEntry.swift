@@ -69,7 +69,7 @@ enum FuzzTarget: String, CaseIterable {
 
     /// What any file of places gave: usable pins, shapes whose every position is a number and that
     /// project, draw (as paths cut to a view) and hit-test at a few zooms, problems naming the file.
-    static func places(_ result: GeoJSONLoader.Result, file: String) {
+    static func places(_ result: LoadedPlaces, file: String) {
         for a in result.annotations {
             precondition(a.coordinate.isValid, "a loaded annotation has an invalid coordinate")
             precondition((a.title?.count ?? 0) <= GeoJSONLoader.maxTextLength, "a title longer than the limit")

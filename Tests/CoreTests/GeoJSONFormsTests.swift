@@ -6,7 +6,7 @@ import XCTest
 /// members, titles from the properties people have, and text sequences (RFC 8142 and
 /// one Feature a line), read from memory and streamed from files.
 final class GeoJSONFormsTests: XCTestCase {
-    func load(_ text: String, options: GeoJSONLoader.Options = .init()) -> GeoJSONLoader.Result {
+    func load(_ text: String, options: GeoJSONLoader.Options = .init()) -> LoadedPlaces {
         GeoJSONLoader.load(data: Data(text.utf8), file: "f.geojson", options: options)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 final class GeoJSONTests: XCTestCase {
-    func load(_ text: String) -> GeoJSONLoader.Result {
+    func load(_ text: String) -> LoadedPlaces {
         GeoJSONLoader.load(data: Data(text.utf8), file: "places.geojson")
     }
 

@@ -8,7 +8,7 @@ final class PointFeatureChunksTests: XCTestCase {
     /// Loads `text` read ahead in stretches of `size` bytes and alone; checks both agree and
     /// returns the first, with how many features were read ahead.
     @discardableResult
-    func compare(_ text: String, size: Int, file: StaticString = #filePath, line: UInt = #line) -> (GeoJSONLoader.Result, Int) {
+    func compare(_ text: String, size: Int, file: StaticString = #filePath, line: UInt = #line) -> (LoadedPlaces, Int) {
         var options = GeoJSONLoader.Options()
         options.readAhead = size
         let ahead = GeoJSONLoader.load(data: Data(text.utf8), file: "p.geojson", options: options)

@@ -5,7 +5,7 @@ import XCTest
 /// Lines and polygons from GeoJSON: every valid file of geojsonhint's corpus, holes, parts,
 /// simplestyle, and what is refused.
 final class ShapeLoadingTests: XCTestCase {
-    func load(_ text: String) -> GeoJSONLoader.Result {
+    func load(_ text: String) -> LoadedPlaces {
         GeoJSONLoader.load(data: Data(text.utf8), file: "shapes.geojson")
     }
 

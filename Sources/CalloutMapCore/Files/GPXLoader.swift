@@ -9,12 +9,12 @@ import Foundation
 /// that is not well-formed XML or not GPX is refused whole.
 public enum GPXLoader {
     /// Reads a GPX file (at most 1 GiB, streamed); stops soon after `cancellation` is cancelled.
-    public static func load(contentsOf url: URL, cancellation: Cancellation? = nil) -> GeoJSONLoader.Result {
+    public static func load(contentsOf url: URL, cancellation: Cancellation? = nil) -> LoadedPlaces {
         XMLStreamReader.load(url) { load($0, file: url.path, cancellation: cancellation) }
     }
 
     /// Reads GPX from memory; `file` names it in problems.
-    public static func load(data: Data, file: String) -> GeoJSONLoader.Result {
+    public static func load(data: Data, file: String) -> LoadedPlaces {
         load(XMLStreamReader(bytes: [UInt8](data), name: file), file: file, cancellation: nil)
     }
 
@@ -34,12 +34,12 @@ public enum GPXLoader {
         var parts: [[Point]] = []
     }
 
-    static func load(_ reader: XMLStreamReader, file: String, cancellation: Cancellation?) -> GeoJSONLoader.Result {
+    static func load(_ reader: XMLStreamReader, file: String, cancellation: Cancellation?) -> LoadedPlaces {
         var pins: [PointAnnotation] = []
         var overlays: [ShapeOverlay] = []
-        var problems: [GeoJSONProblem] = []
-        func problem(_ line: Int?, _ message: String, _ severity: GeoJSONProblem.Severity) {
-            problems.append(GeoJSONProblem(file: file, feature: nil, line: line, severity: severity, message: message))
+        var problems: [PlaceFileProblem] = []
+        func problem(_ line: Int?, _ message: String, _ severity: PlaceFileProblem.Severity) {
+            problems.append(PlaceFileProblem(file: file, feature: nil, line: line, severity: severity, message: message))
         }
         var stack: [String] = []
         var point: Point?

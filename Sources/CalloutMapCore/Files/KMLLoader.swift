@@ -9,12 +9,12 @@ import Foundation
 /// left out with a problem naming its element and line.
 public enum KMLLoader {
     /// Reads a KML file (at most 1 GiB, streamed); stops soon after `cancellation` is cancelled.
-    public static func load(contentsOf url: URL, cancellation: Cancellation? = nil) -> GeoJSONLoader.Result {
+    public static func load(contentsOf url: URL, cancellation: Cancellation? = nil) -> LoadedPlaces {
         XMLStreamReader.load(url) { load($0, file: url.path, cancellation: cancellation) }
     }
 
     /// Reads KML from memory; `file` names it in problems.
-    public static func load(data: Data, file: String) -> GeoJSONLoader.Result {
+    public static func load(data: Data, file: String) -> LoadedPlaces {
         load(XMLStreamReader(bytes: [UInt8](data), name: file), file: file, cancellation: nil)
     }
 
@@ -41,8 +41,8 @@ public enum KMLLoader {
         var problem: String?
     }
 
-    static func load(_ reader: XMLStreamReader, file: String, cancellation: Cancellation?) -> GeoJSONLoader.Result {
-        var problems: [GeoJSONProblem] = []
+    static func load(_ reader: XMLStreamReader, file: String, cancellation: Cancellation?) -> LoadedPlaces {
+        var problems: [PlaceFileProblem] = []
         var placemarks: [Placemark] = []
         var styles: [String: Style] = [:]
         var styleMaps: [String: String] = [:]  // StyleMap id → its normal style's URL
@@ -155,12 +155,12 @@ public enum KMLLoader {
             let subtitle = p.description.map { cut(plainText($0)) }
             if let d = subtitle, !d.isEmpty { data["description"] = d }
             if p.points.isEmpty && p.lines.isEmpty && p.polygons.isEmpty {
-                problems.append(GeoJSONProblem(file: file, feature: nil, line: p.line, severity: .skipped,
+                problems.append(PlaceFileProblem(file: file, feature: nil, line: p.line, severity: .skipped,
                                                message: "<Placemark>\(title.map { " \"\($0)\"" } ?? "") \(p.problem ?? "has no Point, LineString or Polygon")"))
                 continue
             }
             if let problem = p.problem {
-                problems.append(GeoJSONProblem(file: file, feature: nil, line: p.line, severity: .adjusted,
+                problems.append(PlaceFileProblem(file: file, feature: nil, line: p.line, severity: .adjusted,
                                                message: "<Placemark>\(title.map { " \"\($0)\"" } ?? "") \(problem); that part left out"))
             }
             let resolved = resolve(p, styles: styles, styleMaps: styleMaps)

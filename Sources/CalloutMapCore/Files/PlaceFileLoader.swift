@@ -42,13 +42,13 @@ public enum PlaceFileLoader {
 
     /// Reads the file at a path, as `load(contentsOf:options:cancellation:progress:)` does.
     public static func load(contentsOfFile path: String, options: GeoJSONLoader.Options = .init(), cancellation: Cancellation? = nil,
-                            progress: GeoJSONLoader.Progress? = nil) -> GeoJSONLoader.Result {
+                            progress: GeoJSONLoader.Progress? = nil) -> LoadedPlaces {
         load(contentsOf: URL(fileURLWithPath: path), options: options, cancellation: cancellation, progress: progress)
     }
 
     /// Reads a file: its format from its first bytes, then that format's loader.
     public static func load(contentsOf url: URL, options: GeoJSONLoader.Options = .init(), cancellation: Cancellation? = nil,
-                            progress: GeoJSONLoader.Progress? = nil) -> GeoJSONLoader.Result {
+                            progress: GeoJSONLoader.Progress? = nil) -> LoadedPlaces {
         let start = (try? InputFile.Reader(url).next(upTo: 4096)) ?? []
         switch format(of: start) {
         case .gpx: return GPXLoader.load(contentsOf: url, cancellation: cancellation)
@@ -58,7 +58,7 @@ public enum PlaceFileLoader {
     }
 
     /// Reads bytes in memory in whichever format they are; `file` names them in problems.
-    public static func load(data: Data, file: String, options: GeoJSONLoader.Options = .init()) -> GeoJSONLoader.Result {
+    public static func load(data: Data, file: String, options: GeoJSONLoader.Options = .init()) -> LoadedPlaces {
         switch format(of: data) {
         case .gpx: return GPXLoader.load(data: data, file: file)
         case .kml: return KMLLoader.load(data: data, file: file)

@@ -15,26 +15,9 @@ import Foundation
 /// memory follows the annotations; a sequence is read from the file a piece at a
 /// time, so memory does not follow the file either.
 public enum GeoJSONLoader {
-    /// What a file gave: its places and what was wrong with it.
-    public struct Result {
-        /// One annotation per point, in the file's order.
-        public var annotations: [PointAnnotation]
-        /// One overlay per line or polygon geometry (a MultiPolygon is one), in the file's order.
-        public var overlays: [ShapeOverlay] = []
-        /// What was skipped or adjusted, each naming the file and feature.
-        public var problems: [GeoJSONProblem]
-        /// The load was stopped by its `Cancellation`; what was read is dropped.
-        public var wasCancelled = false
-        /// How many features simdjson read ahead (`Options.readAhead`), for tests and the benchmark.
-        package var featuresReadAhead = 0
-        /// How many bytes of the file were given back to the system once read ahead, for tests and the benchmark.
-        package var bytesGivenBack = 0
-
-        /// Nothing loaded: the whole file refused, for a reason (at a line of an XML file).
-        static func refused(_ file: String, line: Int? = nil, _ message: String) -> Result {
-            Result(annotations: [], problems: [GeoJSONProblem(file: file, feature: nil, line: line, severity: .fatal, message: message)])
-        }
-    }
+    /// What a file gave (`LoadedPlaces`, the result of every loader of places).
+    @available(*, deprecated, renamed: "LoadedPlaces")
+    public typealias Result = LoadedPlaces
 
     /// Which properties give pins their title and subtitle. A pin's title is the first of
     /// `titleProperty`, `title`, `name`, `Name`, `NAME`, `label` that it has (text or a number);
@@ -89,14 +72,14 @@ public enum GeoJSONLoader {
 
     /// Reads the file at a path, as `load(contentsOf:options:cancellation:progress:)` does.
     public static func load(contentsOfFile path: String, options: Options = Options(), cancellation: Cancellation? = nil,
-                            progress: Progress? = nil) -> Result {
+                            progress: Progress? = nil) -> LoadedPlaces {
         load(contentsOf: URL(fileURLWithPath: path), options: options, cancellation: cancellation, progress: progress)
     }
 
     /// Reads a file (at most `InputFile.sizeLimit` bytes). With a `cancellation`, the read and the
     /// parse stop soon after it is cancelled.
     public static func load(contentsOf url: URL, options: Options = Options(), cancellation: Cancellation? = nil,
-                            progress: Progress? = nil) -> Result {
+                            progress: Progress? = nil) -> LoadedPlaces {
         let cancelled = { cancellation?.isCancelled ?? false }
         do {
             let file = try InputFile.Reader(url)
@@ -109,20 +92,20 @@ public enum GeoJSONLoader {
             return load(reader: JSONReader(bytes: bytes), file: url.path, options: options, cancellation: cancellation,
                         progress: progress)
         } catch {
-            guard !cancelled() else { return Result(annotations: [], problems: [], wasCancelled: true) }
-            return Result(annotations: [], problems: [
-                GeoJSONProblem(file: error.file, feature: nil, severity: .fatal, message: error.reason),
+            guard !cancelled() else { return LoadedPlaces(annotations: [], problems: [], wasCancelled: true) }
+            return LoadedPlaces(annotations: [], problems: [
+                PlaceFileProblem(file: error.file, feature: nil, severity: .fatal, message: error.reason),
             ])
         }
     }
 
     /// Reads GeoJSON (or a GeoJSON text sequence) from memory; `file` names it in problems.
-    public static func load(data: Data, file: String, options: Options = Options(), progress: Progress? = nil) -> Result {
+    public static func load(data: Data, file: String, options: Options = Options(), progress: Progress? = nil) -> LoadedPlaces {
         load(data: data, file: file, options: options, pieceSize: GeoJSONSequence.pieceSize, progress: progress)
     }
 
     /// As above; a sequence is read in pieces of `pieceSize` bytes, as from a file (for the fuzzer).
-    package static func load(data: Data, file: String, options: Options, pieceSize: Int, progress: Progress? = nil) -> Result {
+    package static func load(data: Data, file: String, options: Options, pieceSize: Int, progress: Progress? = nil) -> LoadedPlaces {
         let bytes = [UInt8](data)
         if let separator = GeoJSONSequence.separator(startingWith: bytes[...]) {
             var sequence = GeoJSONSequence(file: file, separator: separator, options: options)
@@ -133,15 +116,15 @@ public enum GeoJSONLoader {
 
     /// Walks one GeoJSON text: a FeatureCollection feature by feature, or one Feature or geometry.
     private static func load(reader: JSONReader, file: String, options: Options, cancellation: Cancellation?,
-                             progress: Progress?) -> Result {
-        func fatal(_ message: String) -> Result {
-            Result(annotations: [], problems: [GeoJSONProblem(file: file, feature: nil, severity: .fatal, message: message)])
+                             progress: Progress?) -> LoadedPlaces {
+        func fatal(_ message: String) -> LoadedPlaces {
+            LoadedPlaces(annotations: [], problems: [PlaceFileProblem(file: file, feature: nil, severity: .fatal, message: message)])
         }
         struct Cancelled: Error {}
         var reader = reader
         var annotations: [PointAnnotation] = []
         var overlays: [ShapeOverlay] = []
-        var problems: [GeoJSONProblem] = []
+        var problems: [PlaceFileProblem] = []
         var sawFeatures = false
         var featuresReadAhead = 0, bytesGivenBack = 0
         let top: GeoJSONObject
@@ -166,9 +149,9 @@ public enum GeoJSONLoader {
                     case .success(let places):
                         annotations += places.pins
                         overlays += places.overlays
-                        problems += places.notes.map { GeoJSONProblem(file: file, feature: i, severity: .adjusted, message: $0) }
+                        problems += places.notes.map { PlaceFileProblem(file: file, feature: i, severity: .adjusted, message: $0) }
                     case .failure(let reason):
-                        problems.append(GeoJSONProblem(file: file, feature: i, severity: .skipped, message: reason.message))
+                        problems.append(PlaceFileProblem(file: file, feature: i, severity: .skipped, message: reason.message))
                     }
                     i += 1
                     if i % 1024 == 0, cancellation?.isCancelled == true { throw Cancelled() }
@@ -176,7 +159,7 @@ public enum GeoJSONLoader {
                 }, handOver: { position in
                     guard let chunk = ahead?.take(at: position), let count = chunk.count else { return nil }
                     annotations += chunk.pins
-                    problems += chunk.notes.map { GeoJSONProblem(file: file, feature: i + $0.feature, severity: .adjusted, message: $0.message) }
+                    problems += chunk.notes.map { PlaceFileProblem(file: file, feature: i + $0.feature, severity: .adjusted, message: $0.message) }
                     if let progress {
                         for n in stride(from: (i / progressInterval + 1) * progressInterval, through: i + count, by: progressInterval) {
                             progress(n, Double(chunk.end) / total)
@@ -191,27 +174,27 @@ public enum GeoJSONLoader {
         } catch let failure as JSONReader.Failure {
             return fatal("is not valid JSON: \(failure)")
         } catch {
-            return Result(annotations: [], problems: [], wasCancelled: true)
+            return LoadedPlaces(annotations: [], problems: [], wasCancelled: true)
         }
         if let refusal = refusal(of: top) { return fatal(refusal) }
         switch top.type {
         case "FeatureCollection":
             guard sawFeatures else { return fatal("has no \"features\" array") }
-            return Result(annotations: annotations, overlays: overlays, problems: problems, featuresReadAhead: featuresReadAhead,
+            return LoadedPlaces(annotations: annotations, overlays: overlays, problems: problems, featuresReadAhead: featuresReadAhead,
                           bytesGivenBack: bytesGivenBack)
         case "Feature":
             switch top.places(of: top.geometry) {
             case .success(let places):
-                return Result(annotations: places.pins, overlays: places.overlays,
-                              problems: places.notes.map { GeoJSONProblem(file: file, feature: nil, severity: .adjusted, message: $0) })
+                return LoadedPlaces(annotations: places.pins, overlays: places.overlays,
+                              problems: places.notes.map { PlaceFileProblem(file: file, feature: nil, severity: .adjusted, message: $0) })
             case .failure(let reason):
                 return fatal("holds one Feature, which \(reason.message)")
             }
         case let type? where GeoJSONObject.Geometry.types.contains(type):
             switch top.places(of: top.asGeometry) {
             case .success(let places):
-                return Result(annotations: places.pins, overlays: places.overlays,
-                              problems: places.notes.map { GeoJSONProblem(file: file, feature: nil, severity: .adjusted, message: $0) })
+                return LoadedPlaces(annotations: places.pins, overlays: places.overlays,
+                              problems: places.notes.map { PlaceFileProblem(file: file, feature: nil, severity: .adjusted, message: $0) })
             case .failure(let reason):
                 return fatal("holds one geometry, which \(reason.message)")
             }

@@ -18,7 +18,7 @@ struct GeoJSONSequence {
     let options: GeoJSONLoader.Options
     private var annotations: [PointAnnotation] = []
     private var overlays: [ShapeOverlay] = []
-    private var problems: [GeoJSONProblem] = []
+    private var problems: [PlaceFileProblem] = []
     private var records = 0
     /// The start of a record whose end is in the next piece.
     private var carry: [UInt8] = []
@@ -48,11 +48,11 @@ struct GeoJSONSequence {
 
     /// Streams the rest of a file whose first piece was `first`.
     mutating func load(first: [UInt8], then file: InputFile.Reader, cancellation: Cancellation?,
-                       progress: GeoJSONLoader.Progress?) throws(InputFile.Failure) -> GeoJSONLoader.Result {
+                       progress: GeoJSONLoader.Progress?) throws(InputFile.Failure) -> LoadedPlaces {
         var piece = first
         var reported = 0
         while !piece.isEmpty {
-            if cancellation?.isCancelled == true { return GeoJSONLoader.Result(annotations: [], problems: [], wasCancelled: true) }
+            if cancellation?.isCancelled == true { return LoadedPlaces(annotations: [], problems: [], wasCancelled: true) }
             read(piece[...])
             if let progress, records / GeoJSONLoader.progressInterval > reported {
                 reported = records / GeoJSONLoader.progressInterval
@@ -61,11 +61,11 @@ struct GeoJSONSequence {
             piece = try file.next(upTo: Self.pieceSize)
         }
         finish()
-        return GeoJSONLoader.Result(annotations: annotations, overlays: overlays, problems: problems)
+        return LoadedPlaces(annotations: annotations, overlays: overlays, problems: problems)
     }
 
     /// A whole sequence held in memory, read in pieces as a file is (small ones test the seams).
-    mutating func load(_ bytes: [UInt8], pieceSize: Int = pieceSize, progress: GeoJSONLoader.Progress?) -> GeoJSONLoader.Result {
+    mutating func load(_ bytes: [UInt8], pieceSize: Int = pieceSize, progress: GeoJSONLoader.Progress?) -> LoadedPlaces {
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + max(1, pieceSize))
@@ -74,7 +74,7 @@ struct GeoJSONSequence {
         }
         finish()
         progress?(records, 1)
-        return GeoJSONLoader.Result(annotations: annotations, overlays: overlays, problems: problems)
+        return LoadedPlaces(annotations: annotations, overlays: overlays, problems: problems)
     }
 
     /// Reads every record that ends in `piece`; keeps the unfinished one for the next piece.
@@ -108,8 +108,8 @@ struct GeoJSONSequence {
     private mutating func handle(_ bytes: ArraySlice<UInt8>) {
         guard bytes.contains(where: { !Self.isSpace($0) }) else { return }  // a blank line is no record
         records += 1
-        func problem(_ message: String, _ severity: GeoJSONProblem.Severity = .skipped) {
-            problems.append(GeoJSONProblem(file: file, feature: nil, record: records, severity: severity, message: message))
+        func problem(_ message: String, _ severity: PlaceFileProblem.Severity = .skipped) {
+            problems.append(PlaceFileProblem(file: file, feature: nil, record: records, severity: severity, message: message))
         }
         var r = JSONReader(bytes: Array(bytes))
         do {

@@ -5,6 +5,9 @@ extension WorldPlaces {
         public var place: WorldPlace
         /// How it matched.
         public var match: SearchIndex.Match
+        /// The other name it was found by ("Varsovie" for Warsaw), when neither its name nor
+        /// "name country" matched: a list of results says why a place is in it.
+        public var alternateName: String?
     }
 
     /// Finds places by name, alternate name ("Muenchen", "MUC") or "name, country", as
@@ -13,7 +16,14 @@ extension WorldPlaces {
     /// The first search builds the index (about a third of a second for the bundled names):
     /// call `prepareSearch()` off the main thread first where that matters.
     public func search(_ query: String, limit: Int = 20, near: Coordinate? = nil) -> [Found] {
-        searchIndex.matches(for: query, limit: limit, near: near).map { Found(place: places[$0.entry], match: $0) }
+        searchIndex.matches(for: query, limit: limit, near: near).map { match in
+            let place = places[match.entry]
+            // The texts indexed: the name, "name country" (not for a country), then the alternate names.
+            let own = place.kind == .country ? 1 : 2
+            let alternates = match.text >= own ? alternateNames(of: place) : []
+            let alternate = match.text - own < alternates.count && match.text >= own ? alternates[match.text - own] : nil
+            return Found(place: place, match: match, alternateName: alternate)
+        }
     }
 
     /// Builds the search index now, if it is not built yet (any thread).

@@ -88,7 +88,7 @@ package final class XMLStreamReader {
     }
 
     /// What `read` makes of a file, or the file refused (not a file, too big, unreadable) by name.
-    package static func load(_ url: URL, _ read: (XMLStreamReader) -> GeoJSONLoader.Result) -> GeoJSONLoader.Result {
+    package static func load(_ url: URL, _ read: (XMLStreamReader) -> LoadedPlaces) -> LoadedPlaces {
         do throws(InputFile.Failure) {
             return read(try XMLStreamReader(file: url))
         } catch {

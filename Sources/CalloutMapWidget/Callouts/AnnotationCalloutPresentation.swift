@@ -10,7 +10,7 @@ import CalloutMapGtk
 @MainActor
 package final class AnnotationCalloutPresentation: CalloutPresentation {
     private unowned let host: CalloutHost
-    private let controls: CalloutControls
+    private let controls: CalloutTapReporter
     private var callout: CalloutAnnotation?
     private var calloutView: CalloutAnnotationView?
     /// The keyboard's and screen readers' way to the drawn "ⓘ".
@@ -18,7 +18,7 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
 
     init(host: CalloutHost, view: AnnotationView) {
         self.host = host
-        controls = CalloutControls(host: host, view: view)
+        controls = CalloutTapReporter(host: host, view: view)
     }
 
     func present(for view: AnnotationView) -> Bool {

@@ -10,13 +10,13 @@ import CalloutMapGtk
 @MainActor
 class BubbleCalloutPresentation: CalloutPresentation {
     unowned let host: CalloutHost
-    let controls: CalloutControls
+    let controls: CalloutTapReporter
     private(set) var view: AnnotationView?
     private(set) var bubble: CalloutBubble?
 
     init(host: CalloutHost, view: AnnotationView) {
         self.host = host
-        controls = CalloutControls(host: host, view: view)
+        controls = CalloutTapReporter(host: host, view: view)
     }
 
     func present(for view: AnnotationView) -> Bool { false }

@@ -32,7 +32,7 @@ protocol CalloutPresentation: AnyObject {
 /// showing would add one, and one click would report as many taps); the reference held on each
 /// button makes that safe whoever else lets go of it.
 @MainActor
-final class CalloutControls {
+final class CalloutTapReporter {
     private weak var host: CalloutHost?
     private weak var view: AnnotationView?
     private var handlers: [(button: ObjectRef, id: UInt)] = []

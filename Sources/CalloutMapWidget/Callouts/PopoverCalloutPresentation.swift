@@ -8,13 +8,13 @@ import CalloutMapGtk
 @MainActor
 final class PopoverCalloutPresentation: CalloutPresentation {
     private unowned let host: CalloutHost
-    private let controls: CalloutControls
+    private let controls: CalloutTapReporter
     private var view: AnnotationView?
     private var popover: UnsafeMutablePointer<GtkWidget>?
 
     init(host: CalloutHost, view: AnnotationView) {
         self.host = host
-        controls = CalloutControls(host: host, view: view)
+        controls = CalloutTapReporter(host: host, view: view)
     }
 
     func present(for view: AnnotationView) -> Bool {

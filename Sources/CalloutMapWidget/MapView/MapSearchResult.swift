@@ -23,4 +23,7 @@ public struct MapSearchResult {
     public var tier: SearchIndex.Tier
     /// Where it is (a shape: the middle of it).
     public var coordinate: Coordinate
+    /// The other name it was found by (an alternate name of one of the world's places), when it
+    /// was not found by its own: shown, so a list of results says why each is in it.
+    public var matchedName: String?
 }

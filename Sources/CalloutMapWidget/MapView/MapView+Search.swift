@@ -30,7 +30,7 @@ extension MapView {
         if let world = worldPlaces, world.isSearchPrepared {
             for f in world.search(text, limit: limit, near: near) {
                 found.append((MapSearchResult(item: .worldPlace(f.place), title: f.place.name, tier: f.match.tier,
-                                              coordinate: f.place.coordinate), false, f.match))
+                                              coordinate: f.place.coordinate, matchedName: f.alternateName), false, f.match))
             }
         }
         found.sort { a, b in

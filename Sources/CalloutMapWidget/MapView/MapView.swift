@@ -34,7 +34,7 @@ public final class MapView: WidgetImplementation {
     public var selectedView: AnnotationView? { annotationLayer.topView }
     /// Invisible buttons over the pins on screen: keyboard focus and accessibility.
     lazy var proxies = makeProxies()
-    lazy var callouts = CalloutPresenter(map: self)
+    lazy var callouts = OpenCallouts(map: self)
     /// The chooser, the context menu and the zoom buttons (`MapControls`).
     lazy var controls = makeControls()
     /// The tooltip of the pin or shape with keyboard focus, and which tooltip the delegate last heard of.

@@ -1,6 +1,6 @@
 /// One thing wrong with a file of places (GeoJSON, GPX, KML), named by file and feature, record
 /// or line, as shown to the user.
-public struct GeoJSONProblem: Error, CustomStringConvertible, Sendable, Equatable {
+public struct PlaceFileProblem: Error, CustomStringConvertible, Sendable, Equatable {
     /// Whether a feature was left out, kept with a change, or the whole file refused.
     public enum Severity: String, Sendable {
         /// The feature was left out.
@@ -44,3 +44,7 @@ public struct GeoJSONProblem: Error, CustomStringConvertible, Sendable, Equatabl
         }
     }
 }
+
+/// The old name of `PlaceFileProblem`, from when only GeoJSON was read.
+@available(*, deprecated, renamed: "PlaceFileProblem")
+public typealias GeoJSONProblem = PlaceFileProblem

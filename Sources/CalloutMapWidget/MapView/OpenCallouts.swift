@@ -9,7 +9,7 @@ import CalloutMapGtk
 /// apart, and what outlives a presentation (bubbles fading out). Presentations reach the
 /// map only through this host; what the selection does, the map decides.
 @MainActor
-final class CalloutPresenter: CalloutHost {
+final class OpenCallouts: CalloutHost {
     private unowned let map: MapView
     let placer = CalloutPlacer()
     private var arranger = CalloutArranger()
