@@ -53,8 +53,6 @@ package struct MapSelection {
     package var items: [Item] { isReady ? shown : waiting }
     /// The primary: the last selected.
     package var primary: Item? { items.last }
-    /// Whether an item is selected (or waits to be).
-    package func contains(_ item: Item) -> Bool { items.contains { $0 === item } }
 
     /// Selects an item; `adding` keeps the others (rules 1, 2, 4).
     package mutating func select(_ item: Item, adding: Bool) -> Change {

@@ -21,7 +21,7 @@ extension MapView {
     /// An annotation's open callout's frame in the map's coordinates, for the map as it is now
     /// (nil when it has none open, or it is a popover).
     public func calloutFrame(for annotation: any Annotation) -> Rect? {
-        annotationLayer.selectedViews.first { $0.annotation === annotation }.flatMap { callouts.frame(for: $0) }
+        selectedView(of: annotation).flatMap { callouts.frame(for: $0) }
     }
 
     /// Selects an annotation, first bringing it into view if it is off screen (MapKit silently
