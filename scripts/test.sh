@@ -74,7 +74,13 @@ CALLOUTMAP_INSTALLED="$installed" XDG_CONFIG_HOME="$stage/config" ./scripts/with
 
 echo "== swift test (Xvfb, G_DEBUG=fatal-criticals)"
 # Downloaded tiles go to a cache of the run's own, never the user's.
-XDG_CACHE_HOME="$stage/cache" ./scripts/with-display.sh swift test --skip-build --disable-swift-testing
+# A failure is named again at the end, where a log cut to its tail still shows it.
+testlog="$stage/swift-test.log"
+if ! XDG_CACHE_HOME="$stage/cache" ./scripts/with-display.sh swift test --skip-build --disable-swift-testing 2>&1 | tee "$testlog"; then
+  echo "== what failed:" >&2
+  grep -E "error: |' failed \(|Fatal error|signal [0-9]+|Exited with" "$testlog" | head -n 40 >&2
+  exit 1
+fi
 
 # The unit, render and GTK tests again under each sanitizer (about 2 minutes each);
 # CALLOUTMAP_SANITIZERS=0 leaves them out.

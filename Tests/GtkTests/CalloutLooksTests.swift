@@ -25,7 +25,7 @@ final class CalloutLooksTests: XCTestCase {
             XCTAssertEqual(InterfaceFont.description(pixels: 11, bold: true), "DejaVu Sans Bold 11px")
             XCTAssertEqual(InterfaceFont.description(points: 9.5), "DejaVu Sans 9.5")
             XCTAssertEqual(PriceAnnotationView.font, "DejaVu Sans Bold 11px", "pins draw in it")
-            XCTAssertEqual(CalloutSketch.titleFont, "DejaVu Sans Bold 11", "and drawn callouts")
+            XCTAssertEqual(CalloutMeasure.font(.heading), "DejaVu Sans Bold 11", "and drawn callouts")
             cm_set_string_property(settings.rawObject, "gtk-font-name", "Cantarell 11")
             GtkTestSupport.spin()
             XCTAssertEqual(InterfaceFont.family, "Cantarell")

@@ -21,7 +21,8 @@ final class CalloutSizeTests: XCTestCase {
     }
 
     @MainActor
-    static func bubble(title: String, subtitle: String? = nil, configure: @escaping @MainActor (AnnotationView) -> Void = { _ in })
+    static func bubble(title: String, subtitle: String? = nil, mode: CalloutMode = .standard,
+                       configure: @escaping @MainActor (AnnotationView) -> Void = { _ in })
         -> (UnsafeMutablePointer<GtkWidget>, MapView, CalloutBubble, Views) {
         let (window, map) = GtkTestSupport.mapWindow()
         let views = Views()
@@ -29,6 +30,7 @@ final class CalloutSizeTests: XCTestCase {
         map.delegate = views
         map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
         let pin = PointAnnotation(coordinate: map.viewport.coordinate(at: Point(x: 400, y: 420)), title: title, subtitle: subtitle)
+        map.calloutMode = mode
         map.addAnnotation(pin)
         GtkTestSupport.spin()
         map.selectAnnotation(pin)

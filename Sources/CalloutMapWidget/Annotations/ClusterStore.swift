@@ -149,6 +149,13 @@ package final class ClusterStore {
         return group.clusterer.leaves(of: cluster.clusterID, limit: limit).map { annotations.annotations[Int(group.members[$0])] }
     }
 
+    /// What a cluster's callout lists: its first five members' titles and how many more there are.
+    func calloutMembers(of annotation: (any Annotation)?) -> (names: [String], more: Int) {
+        guard let cluster = annotation as? ClusterAnnotation else { return ([], 0) }
+        let names = members(of: cluster, limit: 5).map { $0.title ?? "Untitled" }
+        return (names, max(0, cluster.count - names.count))
+    }
+
     // MARK: Partition
 
     private var partition: ClusterPartition?

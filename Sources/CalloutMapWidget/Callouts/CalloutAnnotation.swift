@@ -29,8 +29,8 @@ final class CalloutAnnotationView: AnnotationView {
     private(set) var bodySize = Size.zero
     /// The title's height, wrapped to the body's width.
     private var titleHeight = 0.0
-    /// The widest the text is before it wraps.
-    static let textWidth = 260.0
+    /// The widest the text is before it wraps: as many characters as in every approach's callout.
+    static var textWidth: Double { Double(CalloutMeasure.maxTextChars) * Text.labelCharWidth(font: titleFont) }
     /// The outline in view coordinates, once placed.
     private var placedShape: CalloutShape?
     /// The frame's top-left less the anchor (the pin's point), once placed: kept while the map

@@ -13,13 +13,13 @@ struct CalloutContent {
     /// MapKit's standard layout: [left accessory] title over subtitle (or the detail accessory)
     /// [right accessory]. A cluster's callout lists its first members instead of a subtitle.
     static func standard(for view: AnnotationView, title: String?, members: [String] = [], more: Int = 0) -> CalloutContent {
-        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, Int32(CalloutMeasure.rowSpacing))!
         var content = CalloutContent(root: row)
         if let left = view.leftCalloutAccessory?.makeWidget() {
             append(left, to: row)
             content.controls.append((left, .left))
         }
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, Int32(CalloutMeasure.lineSpacing))!
         gtk_widget_set_hexpand(column, 1)
         gtk_widget_set_valign(column, GTK_ALIGN_CENTER)
         if let title, !title.isEmpty { gtk_box_append(cast(column), label(title, style: .heading, wrap: true)) }
@@ -69,13 +69,13 @@ struct CalloutContent {
     static func label(_ text: String, style: CalloutTextStyle, wrap: Bool = false) -> UnsafeMutablePointer<GtkWidget> {
         let l = gtk_label_new(text)!
         gtk_label_set_xalign(OpaquePointer(l), 0)
-        gtk_label_set_max_width_chars(OpaquePointer(l), 34)
+        gtk_label_set_max_width_chars(OpaquePointer(l), Int32(CalloutMeasure.maxTextChars))
         if wrap || style == .body || style == .heading {
             gtk_label_set_wrap(OpaquePointer(l), 1)
             gtk_label_set_wrap_mode(OpaquePointer(l), PANGO_WRAP_WORD_CHAR)
             gtk_label_set_lines(OpaquePointer(l), Int32(Text.titleLines))
         }
-        if style == .heading, text.count > 34 * Text.titleLines / 2 { gtk_widget_set_tooltip_text(l, text) }
+        if style == .heading, text.count > CalloutMeasure.maxTextChars * Text.titleLines / 2 { gtk_widget_set_tooltip_text(l, text) }
         gtk_label_set_ellipsize(OpaquePointer(l), PANGO_ELLIPSIZE_END)
         switch style {
         case .heading: gtk_widget_add_css_class(l, "heading")

@@ -53,6 +53,63 @@ enum Text {
         return size(of: l)
     }
 
+    // MARK: Measured as GTK measures a label
+
+    /// A context measuring as GTK 4 measures its labels: GTK's own font options (hinting, metrics
+    /// not hinted, glyph positions rounded) where there is a display, else GTK's defaults with
+    /// GNOME's slight hinting; so a size known here without a widget is the size the widget asks for.
+    @MainActor private static let labelContext: OpaquePointer = {
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        if gdk_display_get_default() != nil, let label = gtk_label_new(nil) {
+            g_object_ref_sink(label.rawObject)
+            defer { g_object_unref(label.rawObject) }
+            let gtk = gtk_widget_get_pango_context(label)
+            if let options = pango_cairo_context_get_font_options(gtk) { pango_cairo_context_set_font_options(context, options) }
+            pango_cairo_context_set_resolution(context, pango_cairo_context_get_resolution(gtk))
+            pango_context_set_round_glyph_positions(context, pango_context_get_round_glyph_positions(gtk))
+            return context
+        }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        return context
+    }()
+
+    /// A label's text laid out as GTK lays it out: `width` nil for one unbroken line; else
+    /// broken (`wraps`) or cut with "…" at that many points, on at most `lines` lines.
+    /// Returns the logical size in points, unrounded.
+    @MainActor static func labelExtents(_ text: String, font: String, width: Double?, wraps: Bool, lines: Int) -> Size {
+        let layout = pango_layout_new(labelContext)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        Fonts.shared.withDescription(of: font) { pango_layout_set_font_description(layout, $0) }
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        if wraps {
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            if lines > 0 { pango_layout_set_height(layout, Int32(-lines)) }
+        }
+        pango_layout_set_width(layout, width.map { Int32(($0 * Double(PANGO_SCALE)).rounded()) } ?? -1)
+        pango_layout_set_text(layout, text, -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+    }
+
+    /// GTK's width of one character of a font, by which a label's `max-width-chars` is counted:
+    /// the wider of an average character and a digit.
+    @MainActor static func labelCharWidth(font: String) -> Double {
+        var width = 0.0
+        Fonts.shared.withDescription(of: font) { description in
+            guard let metrics = pango_context_get_metrics(labelContext, description, nil) else { return }
+            defer { pango_font_metrics_unref(metrics) }
+            width = Double(max(pango_font_metrics_get_approximate_char_width(metrics),
+                               pango_font_metrics_get_approximate_digit_width(metrics))) / Double(PANGO_SCALE)
+        }
+        return width
+    }
+
     /// Draws text with its top-left corner at `origin`, cut with an ellipsis past `width`.
     static func draw(_ cr: OpaquePointer, _ text: String, font: String, at origin: Point, width: Double? = nil, lines: Int = 1) {
         let l = layout(cr, text, font: font, width: width, lines: lines)

@@ -239,6 +239,7 @@ public final class MapView: WidgetImplementation {
         desktopFont.stopWatching()
         proxies.removeAll()
         callouts.removeAll()
+        if let widget { zoomControls.setShown(false, in: widget) }  // a finalized map keeps no children
         chooser.onHide = nil
         chooser.close()
         contextMenu.close()

@@ -157,9 +157,7 @@ final class OpenCallouts: CalloutHost {
     var animationsEnabled: Bool { map.animationsEnabled }
 
     func members(of view: AnnotationView) -> (names: [String], more: Int) {
-        guard let cluster = view.annotation as? ClusterAnnotation else { return ([], 0) }
-        let names = map.annotationLayer.clusters.members(of: cluster, limit: 5).map { $0.title ?? "Untitled" }
-        return (names, max(0, cluster.count - names.count))
+        map.annotationLayer.clusters.calloutMembers(of: view.annotation)
     }
 
     func controlTapped(_ control: CalloutControl, on view: AnnotationView) {

@@ -7,9 +7,10 @@ import CalloutMapGtk
 /// and one selected place with its callout, drawn as a `MapView` draws them, written as a PNG.
 /// Set it up as a map (register view classes, give it `viewProvider`, add annotations and
 /// overlays, select one), then `writePNG(to:)` waits for what the picture needs and draws it.
-/// The callout is placed as a window places it, but drawn as a sketch — title, subtitle and a
-/// stand-in for the accessory, in the approach's colours — since without a display there are
-/// no widgets: not the view's own callout, accessories or detail view.
+/// The callout holds what the view's callout holds (title, subtitle or detail, accessories, a
+/// custom callout's items) at the size and place a window gives it, but without a display there
+/// are no widgets: it is drawn plainly — text and pictures as they are, buttons as outlines with
+/// their words, icon buttons as a ring with an "i", a widget of your own as such a ring.
 @MainActor
 public final class MapSnapshotter {
     /// What was left out of a picture because it did not come in time.
@@ -165,7 +166,8 @@ public final class MapSnapshotter {
             layer.layout(viewport)
             return callout.frame
         }
-        let sketch = CalloutSketch(mode: mode, title: annotation.title ?? "", subtitle: annotation.subtitle, style: scene.style)
+        let members = layer.clusters.calloutMembers(of: annotation)
+        let sketch = CalloutSketch(mode: mode, view: view, style: scene.style, members: members.names, more: members.more)
         func arrange(keeping previous: CalloutSpot?) -> CalloutPlacement {
             scene.viewport = viewport
             let obstacles = CalloutObstacles.rects(plates: scene.plates, zoomButtons: nil, margins: scene.layoutMargins,
