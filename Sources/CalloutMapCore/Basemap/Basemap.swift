@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The embedded offline basemap: its zoom bands, and which cells draw a tile.
 public final class Basemap: Sendable {
@@ -29,18 +28,9 @@ public final class Basemap: Sendable {
 
     /// The basemap shipped with the package, found with no configuration (see `DataDirectory`)
     /// and loaded once per process.
-    public static func bundled() throws -> Basemap {
-        try bundledLock.withLock { cached in
-            if let cached { return cached }
-            guard let data = DataDirectory.locate() else {
-                throw BasemapError(file: "basemap", reason: "not found (set CALLOUTMAP_DATA_DIR to the folder holding basemap/)")
-            }
-            let basemap = try Basemap(directory: data.appendingPathComponent("basemap"))
-            cached = basemap
-            return basemap
-        }
-    }
-    private static let bundledLock = Mutex<Basemap?>(nil)
+    public static func bundled() throws -> Basemap { try bundledFile.get() }
+    private static let bundledFile = BundledFile(path: "basemap", read: { try Basemap(directory: $0) },
+                                                 notFound: { BasemapError(file: "basemap", reason: $0) })
 
     /// The cells that draw a tile, from the most detailed band that covers it.
     /// A band whose regional coverage misses the tile gives way to the next.

@@ -42,22 +42,9 @@ public final class WorldPlaces: Sendable {
 
     /// The names file shipped with the package (`data/places/world-places.cmpn`, found as the
     /// basemap is), read once per process.
-    public static func bundled() throws -> WorldPlaces {
-        bundledLock.lock()
-        defer { bundledLock.unlock() }
-        if let bundledPlaces { return bundledPlaces }
-        guard let data = DataDirectory.locate() else {
-            throw WorldPlacesError(file: "world-places.cmpn", reason: "not found (set CALLOUTMAP_DATA_DIR to the folder holding places/)")
-        }
-        let places = try WorldPlaces(contentsOf: data.appendingPathComponent("places/world-places.cmpn"))
-        bundledPlaces = places
-        return places
-    }
-
-    /// Read on a map's worker and asked for on the main thread alike: an NSLock (a pthread mutex,
-    /// which the thread sanitizer sees through) guards it.
-    private static let bundledLock = NSLock()
-    nonisolated(unsafe) private static var bundledPlaces: WorldPlaces?
+    public static func bundled() throws -> WorldPlaces { try bundledFile.get() }
+    private static let bundledFile = BundledFile(path: "places/world-places.cmpn", read: { try WorldPlaces(contentsOf: $0) },
+                                                 notFound: { WorldPlacesError(file: "world-places.cmpn", reason: $0) })
 
     /// Other names of a place, in Latin script ("München", "Muenchen", "MUC" for Munich).
     public func alternateNames(of place: WorldPlace) -> [String] {
