@@ -28,7 +28,11 @@ enum ProblemsDialog {
 
         /// A problem in a file of places.
         init(_ problem: PlaceFileProblem) {
-            let location = problem.feature.map { String(format: tr("Feature %d"), $0) }
+            // A feature with an id is named by it too: its reader finds it by that sooner.
+            let location = problem.feature.map { n in
+                problem.featureID.map { String(format: tr("Feature %d (id “%@”)"), n, String($0.prefix(60))) }
+                    ?? String(format: tr("Feature %d"), n)
+            }
                 ?? problem.record.map { String(format: tr("Record %d"), $0) }
                 ?? problem.line.map { String(format: tr("Line %d"), $0) }
             let place: String? = switch problem.severity {

@@ -63,6 +63,22 @@ final class GeoJSONTests: XCTestCase {
         }
     }
 
+    func testAProblemNamesAFeatureByItsIdWhenItHasOne() {
+        let long = String(repeating: "x", count: 100)
+        let features = [
+            #"{"type":"Feature","id":"pier-7","geometry":{"type":"Point","coordinates":[1]},"properties":{}}"#,
+            #"{"type":"Feature","id":42,"geometry":{"type":"Point","coordinates":[0,95]},"properties":{}}"#,
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[0,95]},"properties":{}}"#,
+            #"{"type":"Feature","id":"\#(long)","properties":{"title":[1]},"geometry":{"type":"Point","coordinates":[0,1]}}"#,
+        ]
+        let r = load(#"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#)
+        XCTAssertEqual(r.problems.map(\.featureID), ["pier-7", "42", nil, long])
+        XCTAssertEqual(r.problems.map { $0.description.components(separatedBy: ": ").prefix(2).joined(separator: ": ") }, [
+            "places.geojson: feature 0 (id “pier-7”)", "places.geojson: feature 1 (id “42”)", "places.geojson: feature 2",
+            "places.geojson: feature 3 (id “\(String(repeating: "x", count: 59))…”)",
+        ])
+    }
+
     func testWholeFileProblemsAreFatalAndSayWhichFile() {
         for bad in ["this is not json", "[1,2,3]", #"{"type":"Feature"}"#, #"{"type":"FeatureCollection"}"#] {
             let r = load(bad)

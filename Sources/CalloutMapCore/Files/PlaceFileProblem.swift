@@ -15,6 +15,8 @@ public struct PlaceFileProblem: Error, CustomStringConvertible, Sendable, Equata
     public var file: String
     /// Index in `features`, nil for a problem with the whole file or a record of a sequence.
     public var feature: Int?
+    /// The feature's own `id`, when it has one: a reader finds it by that sooner than by its index.
+    public var featureID: String?
     /// Which record of a text sequence (from 1, blank lines not counted), nil elsewhere.
     public var record: Int?
     /// The line of an XML file (GPX, KML) where the element begins, nil elsewhere.
@@ -24,10 +26,12 @@ public struct PlaceFileProblem: Error, CustomStringConvertible, Sendable, Equata
     /// What was wrong, in words (data in it is quoted, never markup).
     public var message: String
 
-    /// A problem with a feature (from 0) or a sequence record (from 1) of a file.
-    public init(file: String, feature: Int?, record: Int? = nil, line: Int? = nil, severity: Severity, message: String) {
+    /// A problem with a feature (from 0, with its `id` if it has one) or a sequence record (from 1) of a file.
+    public init(file: String, feature: Int?, featureID: String? = nil, record: Int? = nil, line: Int? = nil, severity: Severity,
+                message: String) {
         self.file = file
         self.feature = feature
+        self.featureID = featureID
         self.record = record
         self.line = line
         self.severity = severity
@@ -35,13 +39,21 @@ public struct PlaceFileProblem: Error, CustomStringConvertible, Sendable, Equata
     }
 
     public var description: String {
-        let place = feature.map { "\(file): feature \($0)" } ?? record.map { "\(file): record \($0)" }
+        let place = feature.map { "\(file): feature \($0)\(Self.naming(featureID))" } ?? record.map { "\(file): record \($0)" }
             ?? line.map { "\(file): line \($0)" } ?? file
         switch severity {
         case .fatal: return "\(place): \(message); nothing was loaded from it"
         case .skipped: return "\(place): \(message); skipped"
         case .adjusted: return "\(place): \(message)"
         }
+    }
+}
+
+extension PlaceFileProblem {
+    /// " (id “…”)" for a feature's id, cut short past 60 characters (it is data: any length).
+    static func naming(_ id: String?) -> String {
+        guard let id, !id.isEmpty else { return "" }
+        return " (id “\(id.count > 60 ? id.prefix(59) + "…" : Substring(id))”)"
     }
 }
 

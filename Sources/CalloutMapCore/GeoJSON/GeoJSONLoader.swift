@@ -145,13 +145,14 @@ public enum GeoJSONLoader {
                 bytesGivenBack = ahead?.bytesGivenBack ?? 0
                 let total = Double(max(r.bytes.count, 1))
                 try r.elements({ r in
-                    switch try feature(&r, options: options) {
+                    let (id, read) = try feature(&r, options: options)
+                    switch read {
                     case .success(let places):
                         annotations += places.pins
                         overlays += places.overlays
-                        problems += places.notes.map { PlaceFileProblem(file: file, feature: i, severity: .adjusted, message: $0) }
+                        problems += places.notes.map { PlaceFileProblem(file: file, feature: i, featureID: id, severity: .adjusted, message: $0) }
                     case .failure(let reason):
-                        problems.append(PlaceFileProblem(file: file, feature: i, severity: .skipped, message: reason.message))
+                        problems.append(PlaceFileProblem(file: file, feature: i, featureID: id, severity: .skipped, message: reason.message))
                     }
                     i += 1
                     if i % 1024 == 0, cancellation?.isCancelled == true { throw Cancelled() }
@@ -214,14 +215,14 @@ public enum GeoJSONLoader {
     }
 
     /// One element of `features`: its pins and shapes, or why it has none.
-    static func feature(_ r: inout JSONReader, options: Options) throws -> Swift.Result<GeoJSONPlaces, Reason> {
+    static func feature(_ r: inout JSONReader, options: Options) throws -> (id: String?, places: Swift.Result<GeoJSONPlaces, Reason>) {
         guard r.peek() == UInt8(ascii: "{") else {
             try r.skipValue()
-            return .failure(Reason(message: "is not a Feature"))
+            return (nil, .failure(Reason(message: "is not a Feature")))
         }
         let object = try GeoJSONObject(&r, options: options)
-        guard object.type == "Feature" else { return .failure(Reason(message: "is not a Feature")) }
-        if let refusal = refusal(of: object) { return .failure(Reason(message: refusal)) }
-        return object.places(of: object.geometry)
+        guard object.type == "Feature" else { return (object.id, .failure(Reason(message: "is not a Feature"))) }
+        if let refusal = refusal(of: object) { return (object.id, .failure(Reason(message: refusal))) }
+        return (object.id, object.places(of: object.geometry))
     }
 }
