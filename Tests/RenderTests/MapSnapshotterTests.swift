@@ -90,4 +90,34 @@ final class MapSnapshotterTests: XCTestCase {
             XCTAssertTrue(frame.minX >= 0 && frame.minY >= 0 && frame.maxX <= size.width && frame.maxY <= size.height, "callout \(frame) in the picture")
         }
     }
+
+    /// A pin in the scale bar's corner shows whole over its plate (issue 42, item 9: cluster
+    /// badges there were drawn over): a click there is the pin's.
+    func testAPinInTheScaleBarsCornerIsDrawnOverItsPlate() throws {
+        try MainActor.assumeIsolated {
+            let size = Size(width: 400, height: 300)
+            let center = Coordinate(latitude: 37.7749, longitude: -122.4194)
+            let shown = Viewport(center: center, zoom: 12, size: size)
+            let plates = MapScene(viewport: shown, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))).plates
+            let scaleBar = try XCTUnwrap(plates.min { $0.minX < $1.minX })
+            // The marker's body (20 points above its tip) in the middle of the scale bar's plate.
+            let body = Point(x: scaleBar.minX + 30, y: scaleBar.center.y)
+            let pin = PointAnnotation(coordinate: shown.coordinate(at: Point(x: body.x, y: body.y + 20)), title: "Corner")
+            let snapshot = MapSnapshotter(basemap: RenderedMap.basemap, center: center, zoom: 12, size: size, scale: 1)
+            snapshot.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
+            snapshot.viewProvider = { [unowned snapshot] annotation in
+                let view = snapshot.dequeueReusableAnnotationView(withIdentifier: "marker", for: annotation) as! MarkerAnnotationView
+                view.markerTintColor = RGBA(0x26A269)
+                return view
+            }
+            snapshot.addAnnotations([pin])
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-corner-\(getpid()).png").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try snapshot.writePNG(to: path)
+            let picture = try Self.pixels(of: path)
+            var green = 0  // around the marker's white dot
+            for y in Int(body.y) - 8...Int(body.y) + 4 { for x in Int(body.x) - 10...Int(body.x) + 10 where picture.color(x, y).distance(to: RGBA(0x26A269)) < 40 { green += 1 } }
+            XCTAssertGreaterThan(green, 100, "the pin, not the plate")
+        }
+    }
 }

@@ -115,13 +115,23 @@ package struct MapScene {
                 overlayLayer?.paint(cr, viewport: viewport)
                 placeLabels?.paint(cr, area: viewport, style: style, scale: scale, obstacles: plateObstacles(offsetBy: 0, 0))
             }
+            cairo_destroy(cr)
+        }
+        let painter = OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale,
+                                     margins: layoutMargins, scale: scale)
+        painter.append(to: snapshot, viewport: viewport, attribution: attribution)
+        // A pin (a cluster's badge) in the scale bar's or the credits' corner is drawn again over
+        // their plates: a click there is the pin's, so it shows whole. Then a picture's callout.
+        let plates = painter.plates(viewport: viewport, attribution: attribution)
+        let pinsOverPlates = annotationLayer.map { layer in
+            layer.raster.lastFrameWasScaled ? [] : layer.sortedViews.filter { v in v !== floatingPin && plates.contains { $0.intersects(v.frame) } }
+        } ?? []
+        if !pinsOverPlates.isEmpty || !callouts.isEmpty, let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+            for view in pinsOverPlates { paintPin(cr, view) }
             LeaderLine.paint(cr, callouts.map(\.placement), isDark: style.isDark)
             for callout in callouts { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
         }
-        OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale, margins: layoutMargins,
-                       scale: scale)
-            .append(to: snapshot, viewport: viewport, attribution: attribution)
         return complete
     }
 }
