@@ -308,6 +308,28 @@ final class LibraryAPITests: XCTestCase {
             XCTAssertTrue(other.annotationLayer.attached.isEmpty, "its anchor is gone with it")
         }
     }
+
+    /// MapKit's spelling since iOS 16 — `didSelect` and `didDeselect` with the annotation — is
+    /// called too, right after the one with the view (a delegate written that way worked not).
+    func testTheSelectionIsToldInMapKitsAnnotationSpellingToo() {
+        MainActor.assumeIsolated {
+            final class MapKitStyle: MapViewDelegate {
+                var lines: [String] = []
+                func mapView(_ mapView: MapView, didSelect view: AnnotationView) { lines.append("view \(view.annotation?.title ?? "")") }
+                func mapView(_ mapView: MapView, didSelect annotation: any Annotation) { lines.append("select \(annotation.title ?? "")") }
+                func mapView(_ mapView: MapView, didDeselect annotation: any Annotation) { lines.append("deselect \(annotation.title ?? "")") }
+            }
+            let (window, map) = GtkTestSupport.mapWindow()
+            defer { gtk_window_destroy(cm_window(window)) }
+            let log = MapKitStyle()
+            map.delegate = log
+            let pin = PointAnnotation(coordinate: map.centerCoordinate, title: "Pier")
+            map.addAnnotation(pin)
+            map.selectAnnotation(pin, animated: false)
+            map.deselectAnnotation(pin, animated: false)
+            XCTAssertEqual(log.lines, ["view Pier", "select Pier", "deselect Pier"])
+        }
+    }
 }
 
 /// Draws into a fresh image and returns the pixel at a point as (r, g, b, a), 0…255.

@@ -60,6 +60,7 @@ extension MapView {
         pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didSelect: view)
+        delegate?.mapView(self, didSelect: annotation)
         tooltips.focus.hide()  // the callout says it now
         callouts.present(for: view)
         if calloutMode(for: view) == .popover, !popoverKeepsSelection, callouts.isShowing(for: view) {
@@ -103,6 +104,7 @@ extension MapView {
         pinProxies.scheduleSync()
         queueDraw()
         delegate?.mapView(self, didDeselect: view)
+        delegate?.mapView(self, didDeselect: selected)
         if let anchor = selected as? OverlayAnchor { overlayDeselected(anchor) }
     }
 

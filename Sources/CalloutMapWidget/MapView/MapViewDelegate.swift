@@ -16,8 +16,13 @@ public protocol MapViewDelegate: AnyObject {
     /// A view was selected (a click, a key, or `selectAnnotation`); its callout follows. A
     /// selected overlay comes as its `OverlayAnchor`'s view.
     func mapView(_ mapView: MapView, didSelect view: AnnotationView)
+    /// An annotation was selected, told right after `mapView(_:didSelect:)` with its view — as
+    /// MapKit spells it since iOS 16, so either spelling is called.
+    func mapView(_ mapView: MapView, didSelect annotation: any Annotation)
     /// A view was deselected; its callout has gone (a detached popover aside).
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView)
+    /// An annotation was deselected, told right after `mapView(_:didDeselect:)` with its view.
+    func mapView(_ mapView: MapView, didDeselect annotation: any Annotation)
     /// A draggable view's drag moved on (starting, dragging, ending or cancelled by Escape).
     func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                  didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState)
@@ -78,6 +83,8 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, styleFor overlay: any Overlay) -> OverlayStyle? { nil }
     public func mapView(_ mapView: MapView, didSelect view: AnnotationView) {}
     public func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {}
+    public func mapView(_ mapView: MapView, didSelect annotation: any Annotation) {}
+    public func mapView(_ mapView: MapView, didDeselect annotation: any Annotation) {}
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
                         didChange newState: AnnotationDragState, fromOldState oldState: AnnotationDragState) {}
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView,
