@@ -46,7 +46,7 @@ final class GeoJSONFormsTests: XCTestCase {
         XCTAssertEqual(r.annotations.map(\.title), ["Stops", "Stops", "Stops"])
         XCTAssertEqual(Set(r.annotations.map(\.identifier)), ["route-7"], "the feature's id, kept")
         XCTAssertEqual(r.annotations.first?.properties["line"], "7")
-        XCTAssertEqual(r.problems.map(\.description), ["f.geojson: feature 0: position 2 has longitude 200.0, beyond ±180; left out"])
+        XCTAssertEqual(r.problems.map(\.description), ["f.geojson: feature 0 (id “route-7”): position 2 has longitude 200.0, beyond ±180; left out"])
         let numbered = load(feature(#"{"type":"Point","coordinates":[0,0]}"#, "{}", extra: #""id":17,"#))
         XCTAssertEqual(numbered.annotations.first?.identifier, "17")
     }

@@ -130,6 +130,46 @@ final class ClusterTests: XCTestCase {
 }
 
 /// Large sets cluster off the main thread; the map keeps drawing meanwhile.
+/// Clustering starts because the annotations changed (issue 42, item 4): after the call that
+/// changed them, in the main loop — not inside the next frame's layout.
+final class ClusteringStartTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(MainActor.assumeIsolated { GtkTestSupport.hasDisplay }, "needs a display")
+    }
+
+    func testClustersAreBuiltAfterAChangeWithoutAFrame() {
+        MainActor.assumeIsolated {
+            // No window: no frame is ever drawn, so nothing lays the pins out.
+            let map = MapView(basemap: GtkTestSupport.basemap, center: Coordinate(latitude: 48.85, longitude: 2.35), zoom: 5)
+            let clusters = map.annotationLayer.clusters
+            map.clusteringIdentifier = { _ in "all" }
+            @MainActor func points(_ n: Int, from k: Int) -> [PointAnnotation] {
+                (0..<n).map { PointAnnotation(coordinate: Coordinate(latitude: 48 + Double(($0 + k) % 50) * 0.01, longitude: 2 + Double(($0 + k) / 50) * 0.01)) }
+            }
+            /// What is ready to run now runs (not what waits on a timer, like the summary of what is in view).
+            @MainActor func runReady() { for _ in 0..<100 where g_main_context_pending(nil) != 0 { g_main_context_iteration(nil, 0) } }
+            map.addAnnotations(points(300, from: 0))
+            XCTAssertFalse(clusters.isBuilt, "not inside the call that added them")
+            runReady()
+            XCTAssertTrue(clusters.isBuilt, "built once the call is over, as the loop runs next")
+            XCTAssertFalse(map.hasDrawnFirstFrame)
+            let more = points(10, from: 300)
+            map.addAnnotations(more)
+            map.removeAnnotations(Array(more.prefix(5)))
+            XCTAssertFalse(clusters.isBuilt)
+            runReady()
+            XCTAssertTrue(clusters.isBuilt, "built again for the annotations as they are now")
+            // A large set goes to the background thread as soon as it is added.
+            clusters.backgroundThreshold = 100
+            map.addAnnotations(points(200, from: 400))
+            runReady()
+            XCTAssertTrue(clusters.isBuilding || clusters.isBuilt, "its build under way before any frame")
+            XCTAssertTrue(clusters.waitUntilBuilt(timeout: 10))
+            XCTAssertFalse(map.hasDrawnFirstFrame)
+        }
+    }
+}
+
 final class BackgroundClusteringTests: XCTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(MainActor.assumeIsolated { GtkTestSupport.hasDisplay }, "needs a display")

@@ -160,7 +160,7 @@ public enum GeoJSONLoader {
                 }, handOver: { position in
                     guard let chunk = ahead?.take(at: position), let count = chunk.count else { return nil }
                     annotations += chunk.pins
-                    problems += chunk.notes.map { PlaceFileProblem(file: file, feature: i + $0.feature, severity: .adjusted, message: $0.message) }
+                    problems += chunk.notes.map { PlaceFileProblem(file: file, feature: i + $0.feature, featureID: $0.id, severity: .adjusted, message: $0.message) }
                     if let progress {
                         for n in stride(from: (i / progressInterval + 1) * progressInterval, through: i + count, by: progressInterval) {
                             progress(n, Double(chunk.end) / total)

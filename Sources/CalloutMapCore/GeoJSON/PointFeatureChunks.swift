@@ -22,7 +22,7 @@ final class PointFeatureChunks: @unchecked Sendable {
         var count: Int?
         var pins: [PointAnnotation] = []
         /// Notes on the features, by their index in the stretch.
-        var notes: [(feature: Int, message: String)] = []
+        var notes: [(feature: Int, id: String?, message: String)] = []
     }
 
     private var chunks: [Chunk]
@@ -219,7 +219,7 @@ private struct Sink {
     let options: GeoJSONLoader.Options
     let table = PropertyTable()
     var pins: [PointAnnotation] = []
-    var notes: [(feature: Int, message: String)] = []
+    var notes: [(feature: Int, id: String?, message: String)] = []
     var index = 0
     /// One feature's members, kept to save making a list per feature.
     private var members: [GeoJSONObject.Properties.Member] = []
@@ -256,7 +256,7 @@ private struct Sink {
         properties.take(members, options: options, table: table, lists: &lists)
         if GeoJSONObject.problem(longitude: feature.longitude, latitude: feature.latitude) != nil { refused = true }
         pins.append(properties.pin(longitude: feature.longitude, latitude: feature.latitude, identifier: id))
-        for note in properties.notes { notes.append((index, note)) }
+        for note in properties.notes { notes.append((index, id, note)) }
         index += 1
     }
 }

@@ -94,6 +94,23 @@ package final class ClusterStore {
         invalidate()
     }
 
+    /// Whether the clusters for the annotations as they are now are built.
+    var isBuilt: Bool { built != nil }
+
+    /// Builds the clusters after the current event (never inside a frame; a large set's on a
+    /// background thread), when clustering is on and they are not built; several asks before
+    /// then make one build.
+    func buildSoon() {
+        guard isEnabled, built == nil, !buildQueued else { return }
+        buildQueued = true
+        Timer.after(milliseconds: 0) { [weak self] in
+            guard let self else { return }
+            self.buildQueued = false
+            if self.isEnabled { _ = self.buildClusters() }
+        }
+    }
+    private var buildQueued = false
+
     /// One annotation moved: its cluster is built again, or the loose index re-made.
     func moved(_ annotation: any Annotation) {
         if identifier(of: annotation) != nil {

@@ -8,13 +8,7 @@ extension MapView {
     public var annotations: [any Annotation] { annotationLayer.annotations.annotations }
 
     /// Adds annotations; views are made as they come on screen.
-    public func addAnnotations(_ new: [any Annotation]) {
-        annotationLayer.add(new)
-        searchStore.add(new.map { .annotation($0) })
-        scheduleSummary()
-        pinProxies.scheduleSync()
-        queueDraw()
-    }
+    public func addAnnotations(_ new: [any Annotation]) { content.add(new) }
 
     /// Adds one annotation.
     public func addAnnotation(_ annotation: any Annotation) { addAnnotations([annotation]) }
@@ -24,11 +18,7 @@ extension MapView {
         for selected in selectedAnnotations where gone.contains(where: { $0 === selected }) {
             deselectAnnotation(selected, animated: false)
         }
-        annotationLayer.remove(gone)
-        searchStore.pruneRemoved()
-        scheduleSummary()
-        pinProxies.scheduleSync()
-        queueDraw()
+        content.remove(gone)
     }
 
     /// Removes one annotation.

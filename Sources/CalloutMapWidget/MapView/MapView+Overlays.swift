@@ -8,12 +8,7 @@ extension MapView {
 
     /// Adds overlays over those already there; each is drawn in the delegate's style for it
     /// (`mapView(_:styleFor:)`), else its own, else the default for lines or areas.
-    public func addOverlays(_ new: [any Overlay]) {
-        overlayLayer.add(new)
-        searchStore.add(new.map { .overlay($0) })
-        shapeProxies.scheduleSync()
-        queueDraw()
-    }
+    public func addOverlays(_ new: [any Overlay]) { content.add(new) }
 
     /// Adds one overlay on top.
     public func addOverlay(_ overlay: any Overlay) { addOverlays([overlay]) }
@@ -23,10 +18,7 @@ extension MapView {
         for case let anchor as OverlayAnchor in selectedAnnotations where gone.contains(where: { $0 === anchor.overlay }) {
             deselectAnnotation(anchor, animated: false)
         }
-        overlayLayer.remove(gone)
-        searchStore.pruneRemoved()
-        shapeProxies.scheduleSync()
-        queueDraw()
+        content.remove(gone)
     }
 
     /// Removes one overlay.

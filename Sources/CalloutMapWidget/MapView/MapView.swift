@@ -26,8 +26,10 @@ public final class MapView: WidgetImplementation {
     /// The basemap's colours, the scale bar, names, zoom buttons and margins (`MapView+Appearance`).
     var appearance: MapAppearance
     package let tiles: TileCache
-    package let annotationLayer = AnnotationLayer()
-    package let overlayLayer = OverlayLayer()
+    /// The annotations, shapes and tile layers, and the one signal that they changed (`contentChanged`).
+    let content = MapContent()
+    package var annotationLayer: AnnotationLayer { content.annotations }
+    package var overlayLayer: OverlayLayer { content.overlays }
     /// What is selected, in the order selected, and what waits to be (the rules are `MapSelection`'s).
     var selection = MapSelection()
     /// The primary selected annotation's view (kept even off screen while selected); the layer's top view.
@@ -71,11 +73,9 @@ public final class MapView: WidgetImplementation {
     }
     /// Tile sources over the offline basemap, bottom first (an opaque base, then overlays).
     /// Switching them keeps the pins, the selection and its callout.
-    public var tileLayers: [RasterTileLayer] = [] {
-        didSet {
-            for layer in tileLayers { layer.onChange = { [weak self] in self?.queueDraw() } }
-            queueDraw()
-        }
+    public var tileLayers: [RasterTileLayer] {
+        get { content.tileLayers }
+        set { content.tileLayers = newValue }
     }
     /// The map's annotations and shapes, indexed for `search(_:limit:)`.
     lazy var searchStore = SearchStore(isOnMap: { [unowned self] item in
@@ -112,7 +112,7 @@ public final class MapView: WidgetImplementation {
         MainLoop.bridgeSwiftConcurrency()
         viewport = Viewport(center: center, zoom: zoom, size: .zero)
         appearance = MapAppearance(style: style)
-        overlayLayer.isDark = style.isDark  // didSet does not run in init
+        content.overlays.isDark = style.isDark  // didSet does not run in init
         tiles = TileCache(renderer: TileRenderer(basemap: basemap))
         widget = CustomWidget.make(typeName: "CalloutMapView", cssName: "map", implementation: self)
         gtk_widget_set_focusable(widget, 1)
@@ -127,6 +127,7 @@ public final class MapView: WidgetImplementation {
         installTooltips()
         _ = desktopFont  // followed from now on
         readBundledPlaceNames()
+        content.onChange = { [weak self] change in self?.contentChanged(change) }
         annotationLayer.viewProvider = { [unowned self] annotation in
             self.delegate?.mapView(self, viewFor: annotation)
         }
