@@ -117,18 +117,14 @@ final class CalloutBubble: WidgetImplementation {
 
     /// The body's size for the content's natural size (arrow excluded): at most
     /// `maxContentWidth` wide (text wraps) and `maxContentHeight` tall (it scrolls), plus padding.
-    /// The height is the content's own: a scrolled window asks for room for a scroll bar even
-    /// when nothing scrolls, and the body would be taller than what it holds (and than
-    /// `CalloutMeasure`, which a picture without widgets is measured by).
     var bodySize: Size {
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(scroller, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         let width = min(max(natural, minimum), Int32(Self.maxContentWidth))
         var hMin: Int32 = 0, hNat: Int32 = 0
-        gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, width, &hMin, &hNat, nil, nil)
-        let height = min(max(hNat, hMin), Int32(Self.maxContentHeight))
+        gtk_widget_measure(scroller, GTK_ORIENTATION_VERTICAL, width, &hMin, &hNat, nil, nil)
         let p = appearance.padding
-        return Size(width: Double(width) + 2 * p, height: Double(height) + 2 * p)
+        return Size(width: Double(width) + 2 * p, height: Double(max(hNat, hMin)) + 2 * p)
     }
 
     /// The widget's rectangle (body plus arrow) in its parent for a placement.

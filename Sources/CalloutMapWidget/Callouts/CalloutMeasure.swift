@@ -15,7 +15,8 @@ import CalloutMapCore
 /// 4. Buttons are Adwaita's: an icon button a `buttonSize` circle, a text button its words with
 ///    `buttonInset` at each side, as tall as an icon button.
 /// 5. The body is the content at most `maxContentWidth` wide (the text wraps narrower) and
-///    `maxContentHeight` tall (more scrolls), with the appearance's padding around it.
+///    `maxContentHeight` tall (more scrolls), at least `minimumContentHeight` tall (the room
+///    GTK's scrolled window asks for its scroll bar), with the appearance's padding around it.
 @MainActor
 enum CalloutMeasure {
     /// The widest a callout's label runs, in characters of its font, before it wraps or is cut.
@@ -27,6 +28,8 @@ enum CalloutMeasure {
     /// The widest and tallest a body's content is shown.
     static let maxContentWidth = 320.0
     static let maxContentHeight = 300.0
+    /// The least the content is shown: what the bubble's scrolled window asks for its scroll bar.
+    static let minimumContentHeight = 46.0
     /// Adwaita's circular icon button, and the height of a text button.
     static let buttonSize = 34.0
     /// Adwaita's space between a text button's words and its sides.
@@ -110,7 +113,7 @@ enum CalloutMeasure {
     /// The body's size for its content and padding (rule 5).
     static func bodySize(of content: Part, padding: Double) -> Size {
         let width = min(naturalWidth(content), maxContentWidth)
-        let height = min(self.height(content, width: width), maxContentHeight)
+        let height = min(max(self.height(content, width: width), minimumContentHeight), maxContentHeight)
         return Size(width: width + 2 * padding, height: height + 2 * padding)
     }
 
