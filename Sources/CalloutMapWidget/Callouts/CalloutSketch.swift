@@ -10,12 +10,15 @@ import CalloutMapGtk
 /// a ring with an "i", a widget of the app's own as such a ring.
 @MainActor
 package struct CalloutSketch {
-    package var mode: CalloutMode
-    package var style: BasemapStyle
+    package let mode: CalloutMode
+    package let style: BasemapStyle
     /// What the callout holds.
-    var content: CalloutMeasure.Part
+    let content: CalloutMeasure.Part
     /// The body's colours, corners and padding.
-    var appearance: CalloutAppearance
+    let appearance: CalloutAppearance
+    /// The body's size, as the window's bubble of the same content measures (measured once:
+    /// a picture's frames ask for it every time they arrange).
+    package let bodySize: Size
 
     /// A standard callout of a title, a subtitle and an "ⓘ" (for benchmarks: no view needed).
     package init(mode: CalloutMode, title: String, subtitle: String?, style: BasemapStyle) {
@@ -26,8 +29,8 @@ package struct CalloutSketch {
     /// The callout `view` shows the `mode` way, as its window would show it.
     init(mode: CalloutMode, view: AnnotationView, style: BasemapStyle, members: [String] = [], more: Int = 0) {
         if mode == .custom, let custom = view.makeCustomCallout() {
-            self.init(mode: mode, style: style, content: CalloutMeasure.part(custom.content))
-            appearance = custom.appearance.resolved(dark: style.isDark)
+            self.init(mode: mode, style: style, content: CalloutMeasure.part(custom.content),
+                      appearance: custom.appearance.resolved(dark: style.isDark))
             return
         }
         self.init(mode: mode, style: style,
@@ -36,20 +39,25 @@ package struct CalloutSketch {
                                                    detail: view.detailCalloutAccessory, members: members, more: more))
     }
 
-    private init(mode: CalloutMode, style: BasemapStyle, content: CalloutMeasure.Part) {
+    /// `appearance` nil: the approach's own.
+    private init(mode: CalloutMode, style: BasemapStyle, content: CalloutMeasure.Part, appearance: CalloutAppearance? = nil) {
         self.mode = mode
         self.style = style
         self.content = content
-        switch mode {
-        case .custom: appearance = CalloutAppearance.customDark.resolved(dark: style.isDark)
-        case .popover: appearance = CalloutAppearance(fill: style.isDark ? RGBA(0x383838) : RGBA(0xFAFAFA),
-                                                      border: RGBA(0x000000, alpha: 0.25), cornerRadius: 12, padding: 12)
-        default: appearance = style.isDark ? .dark : .light
-        }
+        let a = appearance ?? Self.appearance(of: mode, style: style)
+        self.appearance = a
+        bodySize = CalloutMeasure.bodySize(of: content, padding: a.padding)
     }
 
-    /// The body's size, as the window's bubble of the same content measures.
-    package var bodySize: Size { CalloutMeasure.bodySize(of: content, padding: appearance.padding) }
+    /// The colours each approach's callout has by default.
+    private static func appearance(of mode: CalloutMode, style: BasemapStyle) -> CalloutAppearance {
+        switch mode {
+        case .custom: CalloutAppearance.customDark.resolved(dark: style.isDark)
+        case .popover: CalloutAppearance(fill: style.isDark ? RGBA(0x383838) : RGBA(0xFAFAFA),
+                                         border: RGBA(0x000000, alpha: 0.25), cornerRadius: 12, padding: 12)
+        default: style.isDark ? .dark : .light
+        }
+    }
 
     package func paint(_ cr: OpaquePointer, placement: CalloutPlacement) {
         let a = appearance
@@ -66,7 +74,7 @@ package struct CalloutSketch {
 
     /// Draws a part in its rectangle, laid out as `CalloutMeasure` measures it.
     private func draw(_ part: CalloutMeasure.Part, in r: Rect, _ cr: OpaquePointer) {
-        let light = textIsLight
+        let light = appearance.fill.isDark  // light text on a dark body
         switch part {
         case .label(let text, let textStyle, let wraps, _):
             let dim = textStyle == .secondary || textStyle == .caption
@@ -107,9 +115,6 @@ package struct CalloutSketch {
             }
         }
     }
-
-    /// Whether the text is light (on a dark body).
-    private var textIsLight: Bool { appearance.fill.isDark }
 
     private func drawButton(_ words: String?, suggested: Bool, in r: Rect, light: Bool, _ cr: OpaquePointer) {
         guard let words else {

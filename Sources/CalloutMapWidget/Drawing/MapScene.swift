@@ -117,12 +117,11 @@ package struct MapScene {
             }
             cairo_destroy(cr)
         }
-        let painter = OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale,
-                                     margins: layoutMargins, scale: scale)
-        painter.append(to: snapshot, viewport: viewport, attribution: attribution)
+        let plates = OverlayPainter(style: style, fontName: fontName, scaleUnits: scaleUnits, numberLocale: numberLocale,
+                                    margins: layoutMargins, scale: scale)
+            .append(to: snapshot, viewport: viewport, attribution: attribution)
         // A pin (a cluster's badge) in the scale bar's or the credits' corner is drawn again over
         // their plates: a click there is the pin's, so it shows whole. Then a picture's callout.
-        let plates = painter.plates(viewport: viewport, attribution: attribution)
         let pinsOverPlates = annotationLayer.map { layer in
             layer.raster.lastFrameWasScaled ? [] : layer.sortedViews.filter { v in v !== floatingPin && plates.contains { $0.intersects(v.frame) } }
         } ?? []

@@ -21,10 +21,13 @@ struct OverlayPainter {
     var plate: RGBA { style.isDark ? RGBA(0x242424, alpha: 0.82) : RGBA(0xFFFFFF, alpha: 0.82) }
     var ink: RGBA { style.isDark ? RGBA(0xDEDDDA) : RGBA(0x3D3846) }
 
-    func append(to snapshot: OpaquePointer, viewport: Viewport, attribution: String = MapScene.attribution) {
-        guard let layout = layout(viewport: viewport, attribution: attribution) else { return }
+    /// Returns the plates drawn, as `plates(viewport:attribution:)` gives them.
+    @discardableResult
+    func append(to snapshot: OpaquePointer, viewport: Viewport, attribution: String = MapScene.attribution) -> [Rect] {
+        guard let layout = layout(viewport: viewport, attribution: attribution) else { return [] }
         drawPlate(snapshot, layout.scale, text: layout.bar.label, barWidth: layout.bar.width)
         drawPlate(snapshot, layout.credits, text: layout.creditsText, barWidth: 0)
+        return [layout.scale, layout.credits]
     }
 
     /// Where the scale bar's and the attribution's plates are (none on a map too small for them):

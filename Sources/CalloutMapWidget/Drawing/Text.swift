@@ -100,6 +100,7 @@ enum Text {
     /// GTK's width of one character of a font, by which a label's `max-width-chars` is counted:
     /// the wider of an average character and a digit.
     @MainActor static func labelCharWidth(font: String) -> Double {
+        if let known = charWidths[font] { return known }
         var width = 0.0
         Fonts.shared.withDescription(of: font) { description in
             guard let metrics = pango_context_get_metrics(labelContext, description, nil) else { return }
@@ -107,8 +108,11 @@ enum Text {
             width = Double(max(pango_font_metrics_get_approximate_char_width(metrics),
                                pango_font_metrics_get_approximate_digit_width(metrics))) / Double(PANGO_SCALE)
         }
+        charWidths[font] = width
         return width
     }
+    /// A font's metrics are costly to get and a handful of fonts are asked for again and again.
+    @MainActor private static var charWidths: [String: Double] = [:]
 
     /// Draws text with its top-left corner at `origin`, cut with an ellipsis past `width`.
     static func draw(_ cr: OpaquePointer, _ text: String, font: String, at origin: Point, width: Double? = nil, lines: Int = 1) {
