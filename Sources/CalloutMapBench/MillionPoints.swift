@@ -3,7 +3,8 @@ import Foundation
 
 /// A million seeded points crowding around cities (`CrowdedPoints`, seed 1): the clusterer
 /// alone (`calloutmap-bench clusters` in a fresh process: parse, build, peak memory) and the
-/// window (launch to clusters built, peak memory), each measured once in its own process.
+/// window (launch to clusters built, peak memory), each measured once in its own process; the
+/// window also for the same points with more properties (`CrowdedPoints.Shape`).
 /// `bench/clusters.sh` holds the same file against supercluster.
 @MainActor
 enum MillionPoints {
@@ -27,6 +28,13 @@ enum MillionPoints {
             }
         }
         out["window"] = window(file)
+        // The same points carrying more: a title past 15 bytes, a subtitle, other properties.
+        for shape in CrowdedPoints.Shape.allCases where shape != .titled {
+            let other = file.deletingPathExtension().appendingPathExtension("\(shape.rawValue).geojson")
+            defer { try? FileManager.default.removeItem(at: other) }
+            guard (try? CrowdedPoints.write(count: count, seed: 1, to: other, shape: shape)) != nil else { continue }
+            out["window_\(shape.rawValue)"] = window(other)
+        }
         return out
     }
 

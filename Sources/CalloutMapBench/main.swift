@@ -16,12 +16,17 @@ if arguments.first == "generate" {
     var rest = Array(arguments.dropFirst())
     let sequence = rest.contains("--sequence")
     rest.removeAll { $0 == "--sequence" }
+    var shape = CrowdedPoints.Shape.titled
+    if let i = rest.firstIndex(of: "--shape"), i + 1 < rest.count, let named = CrowdedPoints.Shape(rawValue: rest[i + 1]) {
+        shape = named
+        rest.removeSubrange(i...i + 1)
+    }
     guard rest.count == 2 || rest.count == 3, let count = Int(rest[0]), count >= 0 else {
-        FileHandle.standardError.write("usage: calloutmap-bench generate COUNT FILE [SEED] [--sequence]\n".data(using: .utf8)!)
+        FileHandle.standardError.write("usage: calloutmap-bench generate COUNT FILE [SEED] [--sequence] [--shape titled|described|named]\n".data(using: .utf8)!)
         exit(2)
     }
     let seed = rest.count == 3 ? UInt64(rest[2]) ?? 1 : 1
-    do { try CrowdedPoints.write(count: count, seed: seed, to: URL(fileURLWithPath: rest[1]), sequence: sequence) } catch {
+    do { try CrowdedPoints.write(count: count, seed: seed, to: URL(fileURLWithPath: rest[1]), sequence: sequence, shape: shape) } catch {
         FileHandle.standardError.write("calloutmap-bench: \(error)\n".data(using: .utf8)!)
         exit(1)
     }

@@ -94,6 +94,12 @@ public struct AnnotationProperties: Sendable, Equatable, ExpressibleByDictionary
         }
     }
 
+    /// A place's own text kept in the same table row as its properties (`PropertyTable.Text`).
+    package func text(_ which: PropertyTable.Text) -> String? {
+        guard case .row(let table, let row) = storage else { return nil }
+        return table.text(which, of: Int(row))
+    }
+
     public static func == (a: Self, b: Self) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

@@ -21,15 +21,35 @@ package final class PropertyTable: @unchecked Sendable {
     /// Rows so far.
     package var rowCount: Int { columns.rowStarts.count - 1 }
 
-    /// Adds a row of entries with distinct keys, in their order; returns the row's number, or
-    /// nil when its text would not fit (2 GiB: numbers written out can be longer than in the
-    /// file), and the caller keeps that row's entries itself.
-    package func append(_ entries: some Collection<AnnotationProperties.Element>) -> Int? {
-        columns.append(entries)
+    /// A place's own texts a row can hold besides its properties: as a String of each place
+    /// they took a heap block each past 15 bytes (a subtitle also a block to hold it, 112 MB a
+    /// million places), here only their bytes and eight more.
+    package enum Text: Int32 {
+        case title = -1
+        case subtitle = -2
     }
 
-    /// Where a row's entries are in the per-entry lists.
+    /// Adds a row of entries with distinct keys, in their order, after the place's own title and
+    /// subtitle if given; returns the row's number, or nil when its text would not fit (2 GiB:
+    /// numbers written out can be longer than in the file), and the caller keeps that row's
+    /// entries itself.
+    package func append(_ entries: some Collection<AnnotationProperties.Element>,
+                        title: String? = nil, subtitle: String? = nil) -> Int? {
+        columns.append(entries, title: title, subtitle: subtitle)
+    }
+
+    /// Where a row's properties are in the per-entry lists (its own texts, first, left out).
     func entries(of row: Int) -> Range<Int> { columns.entries(of: row) }
+
+    /// A place's own text kept in its row, if it has one there.
+    func text(_ which: Text, of row: Int) -> String? {
+        var entry = Int(columns.rowStarts[row])
+        while entry < Int(columns.rowStarts[row + 1]), columns.entryKeys[entry] < 0 {
+            if columns.entryKeys[entry] == which.rawValue { return columns.value(of: entry) }
+            entry += 1
+        }
+        return nil
+    }
 
     func key(of entry: Int) -> String { columns.keys[Int(columns.entryKeys[entry])] }
 
@@ -53,14 +73,20 @@ package final class PropertyTable: @unchecked Sendable {
         var keyNumbers: [String: Int32] = [:]
         /// The values' UTF-8, back to back.
         var text: [UInt8] = []
-        /// Per entry: its key's number and the end of its value in `text` (it starts where the
-        /// entry before it ends).
+        /// Per entry: its key's number (a `Text`'s, below zero, for the place's own texts, which
+        /// come first in a row) and the end of its value in `text` (it starts where the entry
+        /// before it ends).
         var entryKeys: [Int32] = []
         var entryEnds: [Int32] = []
         /// Per row: its first entry (a row's entries end where the next row's begin).
         var rowStarts: [Int32] = [0]
 
-        func entries(of row: Int) -> Range<Int> { Int(rowStarts[row])..<Int(rowStarts[row + 1]) }
+        func entries(of row: Int) -> Range<Int> {
+            var start = Int(rowStarts[row])
+            let end = Int(rowStarts[row + 1])
+            while start < end, entryKeys[start] < 0 { start += 1 }
+            return start..<end
+        }
 
         /// Compares the row's few keys with `key` rather than hashing it: a million places asked
         /// for one property (the app's clustering rule) took 0.5 s with a copy of the columns
@@ -74,12 +100,18 @@ package final class PropertyTable: @unchecked Sendable {
             return text.withUnsafeBufferPointer { String(decoding: $0[start..<Int(entryEnds[entry])], as: UTF8.self) }
         }
 
-        mutating func append(_ entries: some Collection<AnnotationProperties.Element>) -> Int? {
-            let bytes = entries.reduce(0) { $0 + $1.value.utf8.count }
-            guard bytes <= Int(Int32.max) - text.count, entryKeys.count + entries.count < Int(Int32.max) else { return nil }
+        mutating func append(_ entries: some Collection<AnnotationProperties.Element>, title: String?, subtitle: String?) -> Int? {
+            let bytes = entries.reduce(0) { $0 + $1.value.utf8.count } + (title?.utf8.count ?? 0) + (subtitle?.utf8.count ?? 0)
+            guard bytes <= Int(Int32.max) - text.count, entryKeys.count + entries.count + 2 < Int(Int32.max) else { return nil }
             // Places of one file mostly have the same keys in the same order: the row before
             // gives each key's number without hashing it.
             let before = rowStarts.count > 1 ? self.entries(of: rowStarts.count - 2) : 0..<0
+            for (which, value) in [(Text.title, title), (.subtitle, subtitle)] {
+                guard let value else { continue }
+                text.append(contentsOf: value.utf8)
+                entryKeys.append(which.rawValue)
+                entryEnds.append(Int32(text.count))
+            }
             for (offset, (key, value)) in entries.enumerated() {
                 let number: Int32
                 if offset < before.count, keys[Int(entryKeys[before.lowerBound + offset])] == key {

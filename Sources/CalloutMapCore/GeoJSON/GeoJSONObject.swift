@@ -148,6 +148,8 @@ struct GeoJSONObject {
         var subtitle: String?
         var values = AnnotationProperties()
         var notes: [String] = []
+        /// The title and subtitle that went into `values`' table row rather than Strings of their own.
+        var titleInRow = false, subtitleInRow = false
 
         /// One member as read: a string, number, boolean or null, or nil for an array or object.
         typealias Member = (key: String, value: JSONValue?)
@@ -238,10 +240,18 @@ struct GeoJSONObject {
             if left > 0 {
                 notes.append("has \(all.count - taken) properties; the first \(kept.count) kept, \(left) left out")
             }
-            if kept.isEmpty {
+            // With a table, the subtitle goes in the row, and a title too long to be kept inside its
+            // String (past 15 bytes of UTF-8).
+            let rowTitle = table != nil && (title?.utf8.count ?? 0) > 15 ? title : nil
+            let rowSubtitle = table != nil ? subtitle : nil
+            if kept.isEmpty && rowTitle == nil && rowSubtitle == nil {
                 values = AnnotationProperties()
-            } else if let table, let row = table.append(kept) {
+            } else if let table, let row = table.append(kept, title: rowTitle, subtitle: rowSubtitle) {
                 values = AnnotationProperties(row: row, of: table)
+                titleInRow = rowTitle != nil
+                subtitleInRow = rowSubtitle != nil
+            } else if kept.isEmpty {
+                values = AnnotationProperties()
             } else {
                 // A list of its own, exactly as long: `kept` is used again for the next feature.
                 values = AnnotationProperties(uniqueEntries: kept.withUnsafeBufferPointer(Array.init))
@@ -259,7 +269,8 @@ struct GeoJSONObject {
         /// a subtitle, it shows a line made of its properties (made when shown, not kept per pin).
         func pin(longitude: Double, latitude: Double, identifier: String?) -> PointAnnotation {
             PointAnnotation(coordinate: Coordinate(latitude: latitude, longitude: longitude), title: title,
-                            subtitle: subtitle, properties: values, identifier: identifier, summarizingProperties: true)
+                            subtitle: subtitle, properties: values, identifier: identifier, summarizingProperties: true,
+                            titleInRow: titleInRow, subtitleInRow: subtitleInRow)
         }
 
         /// The subtitle a shape shows: its own, or a line made of its properties.
