@@ -11,6 +11,18 @@ enum Localization {
     static let domain = textDomain
     /// Numbers are written as LC_NUMERIC says (Foundation on Linux does not follow it).
     static let numbers = UserLocale.numbers()
+    /// What goes between groups of three digits where the person's numbers are written.
+    static let groupingSeparator = numbers.groupingSeparator ?? ","
+
+    /// A place's data as shown (`DataText`): keys as labels, counts grouped.
+    static func readable(_ data: AnnotationProperties) -> AnnotationProperties {
+        var shown = AnnotationProperties()
+        for entry in data where shown[DataText.key(entry.key)] == nil {
+            let (key, value) = DataText.entry(entry, groupingSeparator: groupingSeparator)
+            shown[key] = value
+        }
+        return shown
+    }
 
     /// Takes the locale from the environment and finds the translations (CompiledData).
     /// A locale that is set but not generated on this system (no `locale -a` entry) still gets

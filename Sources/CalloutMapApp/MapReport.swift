@@ -55,10 +55,10 @@ final class MapReport: MapViewDelegate {
         if let point = view.annotation as? PointAnnotation, point.kind == nil || point.kind == SearchPin.kind {
             var data = point.properties.shown
             if point.kind != nil { data["kind"] = nil }  // a search's pin: "search" is not its data
-            view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(data) : nil
+            view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(Localization.readable(data)) : nil
         }
         if let anchor = view.annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {
-            view.detailCalloutAccessory = showsData ? .properties(shape.shownData) : nil
+            view.detailCalloutAccessory = showsData ? .properties(Localization.readable(shape.shownData)) : nil
         }
         // A file's place or shape, a search's pin and the demo's context places have details of
         // their own: an ⓘ opens them in every approach (the custom and annotation approaches

@@ -48,7 +48,10 @@ enum PlaceDetails {
         if !place.data.isEmpty {
             gtk_box_append(cast(page), label(tr("Data"), classes: ["heading"]))
             let list = boxedList(tr("Data"))
-            for (key, value) in place.data { gtk_list_box_append(OpaquePointer(list), row(key, value)) }
+            for entry in place.data {
+                let (key, value) = DataText.entry(entry, groupingSeparator: Localization.groupingSeparator)
+                gtk_list_box_append(OpaquePointer(list), row(key, value))
+            }
             gtk_box_append(cast(page), list)
         }
 

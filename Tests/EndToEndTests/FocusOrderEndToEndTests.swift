@@ -113,4 +113,25 @@ final class PlaceDetailsEndToEndTests: XCTestCase {
         XCTAssertTrue(data.contains("kind: restaurant"), "\(data)")
         XCTAssertTrue(data.contains("note: <b>not markup</b>"), "data as it is, never markup: \(data)")
     }
+
+    /// A count in a place's data reads as the demo's own subtitles write one ("Population
+    /// 120,972"), in the callout and in the details; a year stays as written; the event keeps the data.
+    func testACountInAPlacesDataIsGroupedWhereItIsShown() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cm-counts-\(getpid()).geojson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-122.27,37.80]},"properties":{"name":"Oakland","population":120972,"opened":1852,"zip_code":94612}}]}"#.utf8).write(to: file)
+        let app = try AppProcess(["--log-events", "--no-demo", "--size", "1000x700", "--select", "Oakland", file.path])
+        _ = try app.readyMap()
+        XCTAssertNotNil(app.next("callout-shown"))
+        usleep(300_000)
+        let callout = try app.atspiLabels()
+        XCTAssertTrue(callout.contains("Population") && callout.contains("120,972"), "the callout: \(callout)")
+        XCTAssertTrue(callout.contains("1852") && callout.contains("94612"), "a year and a code as written: \(callout)")
+        _ = try app.atspiButtons(["--click", "Details"])
+        let shown = try XCTUnwrap(app.next("details-shown"))
+        XCTAssertTrue((shown["data"] as? [String])?.contains("population: 120972") == true, "the event keeps the data: \(shown)")
+        usleep(300_000)
+        let details = try app.atspiLabels()
+        XCTAssertTrue(details.contains("Population") && details.contains("120,972") && details.contains("Zip code"), "the details: \(details)")
+    }
 }

@@ -6,8 +6,10 @@ import Glibc
 /// are at most 900 pictures. An image is freed when the last view holding it lets it go.
 ///
 /// Two ways to be the same: the same look (`AnnotationView.appearanceKey`, the class and the
-/// size), found before drawing; or, after drawing, the same size, scale and bytes — a 64-bit
-/// hash of the bytes finds the candidates, so bytes are compared only with likely equals.
+/// size), found before drawing; or, for a view without a look, after drawing, the same size,
+/// scale and bytes — a 64-bit hash of the bytes finds the candidates, so bytes are compared
+/// only with likely equals. A view with a look is not compared by its bytes: at a thousand
+/// price pins, each of its own price, hashing and filing the bytes cost three times the drawing.
 @MainActor
 enum SharedPinImages {
     private struct Key: Hashable {
@@ -38,15 +40,14 @@ enum SharedPinImages {
         looks[LookAtScale(look: look, scale: scale)]?.surface
     }
 
-    /// The image already held with the same pixels as `surface`, or `surface` itself, now held;
-    /// kept for `look` too when it is given.
+    /// The image held for `look` from now on (`surface`); without a look, the image already held
+    /// with the same pixels as `surface`, or `surface` itself, now held.
     static func share(_ surface: Surface, scale: Int, look: Look? = nil) -> Surface {
-        let shared = share(surface, scale: scale)
-        if let look {
-            looks[LookAtScale(look: look, scale: scale)] = Slot(shared)
-            slotCount += 1
-        }
-        return shared
+        guard let look else { return share(surface, scale: scale) }
+        looks[LookAtScale(look: look, scale: scale)] = Slot(surface)
+        slotCount += 1
+        if slotCount >= sweepAt { sweep() }
+        return surface
     }
 
     private static func share(_ surface: Surface, scale: Int) -> Surface {
@@ -71,7 +72,7 @@ enum SharedPinImages {
     static var liveCount: Int {
         var n = 0
         for list in slots.values { for slot in list where slot.surface != nil { n += 1 } }
-        return n
+        return n + looks.values.count { $0.surface != nil }
     }
 
     /// Drops the slots of freed images; runs when the slots double since the last sweep, so
