@@ -33,6 +33,8 @@ final class MainWindow {
     private var showPanelAction: OpaquePointer!
     private var shortcutsWindow: ObjectRef?
     private let settings: AppSettings
+    /// The panel was opened over the map for the welcome (a first run in a narrow window).
+    private var panelOpenedForWelcome = false
 
     /// Options given on the command line win over what `settings` remember.
     init(application: UnsafeMutablePointer<GtkApplication>, options: Options, settings: AppSettings, basemap: Basemap) {
@@ -79,8 +81,16 @@ final class MainWindow {
         // unlocked would; unfolding leaves it as the person left it.
         adw_flap_set_locked(OpaquePointer(flap), 1)
         adw_flap_set_fold_duration(OpaquePointer(flap), 0)
-        Signal.connect(flap, "notify::folded") { (_: UnsafeMutableRawPointer?) in
-            if adw_flap_get_folded(OpaquePointer(flap)) != 0 { adw_flap_set_reveal_flap(OpaquePointer(flap), 0) }
+        // On a first run in a window too narrow for the panel beside the map (a phone's), the
+        // panel opens over the map once, for its welcome; putting that away folds it again. Not
+        // for a size asked for on the command line, which leaves the room to the map.
+        var welcomeOverMap = !settings.welcomeDismissed && !options.sizeGiven
+        Signal.connect(flap, "notify::folded") { [weak self] (_: UnsafeMutableRawPointer?) in
+            guard adw_flap_get_folded(OpaquePointer(flap)) != 0 else { return }
+            adw_flap_set_reveal_flap(OpaquePointer(flap), welcomeOverMap ? 1 : 0)
+            if welcomeOverMap { self?.events.emit(["event": "welcome-shown", "over-map": true]) }
+            welcomeOverMap = false
+            self?.panelOpenedForWelcome = adw_flap_get_reveal_flap(OpaquePointer(flap)) != 0
         }
         adw_flap_set_swipe_to_open(OpaquePointer(flap), 0)  // a swipe on the map pans it
         adw_flap_set_reveal_flap(OpaquePointer(flap), panelShown ? 1 : 0)
@@ -148,9 +158,14 @@ final class MainWindow {
         panel.onTemporaryTitle = { [weak self] on in self?.map.temporaryCalloutTitle = on ? tr("Loading…") : nil }
         panel.onPopoverKeepsSelection = { [weak self] on in self?.map.popoverKeepsSelection = on }
         panel.onShowsData = { [weak self] on in self?.report.showsData = on }  // from the next selection on
-        panel.onWelcomeDismissed = { [weak self] in
-            self?.settings.welcomeDismissed = true
-            self?.events.emit(["event": "welcome-dismissed"])
+        panel.onWelcomeDismissed = { [weak self, flap] in
+            guard let self else { return }
+            self.settings.welcomeDismissed = true
+            self.events.emit(["event": "welcome-dismissed"])
+            if self.panelOpenedForWelcome, adw_flap_get_folded(OpaquePointer(flap)) != 0 {
+                adw_flap_set_reveal_flap(OpaquePointer(flap), 0)
+            }
+            self.panelOpenedForWelcome = false
         }
         if let widget = map.gtkWidget { search.captureTyping(on: widget) }
         search.onAnswer = { [weak self] query, titles in

@@ -114,6 +114,31 @@ final class ApplicationEndToEndTests: XCTestCase {
         XCTAssertFalse(try second.atspiButtons().compactMap { $0["name"] as? String }.contains("Got It"), "put away for good")
     }
 
+    /// A first run in a phone-width window (its size remembered, not asked for on the command
+    /// line) opens the panel over the map for the welcome; Got It puts both away.
+    func testAFirstRunInANarrowWindowShowsTheWelcomeOverTheMap() throws {
+        let (environment, folder) = try settingsEnvironment()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("glib-2.0/settings")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("[io/github/calloutmap/CalloutMap]\nwindow-width=360\nwindow-height=640\n".utf8)
+            .write(to: config.appendingPathComponent("keyfile"))
+        let app = try AppProcess(["--log-events", "--no-demo"], environment: environment)
+        XCTAssertNotNil(app.next("ready"))
+        app.settle()
+        XCTAssertEqual(app.events.first { $0["event"] as? String == "welcome-shown" }?["over-map"] as? Bool, true)
+        let gotIt = try XCTUnwrap(app.atspiButtons().first { $0["name"] as? String == "Got It" && ($0["width"] as? Int ?? 0) > 0 },
+                                  "Got It is on screen without the panel button")
+        XCTAssertLessThanOrEqual(gotIt["x"] as! Int + (gotIt["width"] as! Int), 370, "inside the window")
+        _ = try app.atspiButtons(["--click", "Got It"])
+        XCTAssertNotNil(app.next("welcome-dismissed"))
+        usleep(500_000)
+        let inWindow = try app.atspiButtons().filter {
+            ($0["role"] as? String) == "check box" && ($0["width"] as? Int ?? 0) > 0 && ($0["x"] as? Int ?? 0) < 360
+        }
+        XCTAssertTrue(inWindow.isEmpty, "the panel folded away again: \(inWindow)")
+    }
+
     func testCtrlQQuitsAndTheNextStartIsWhereItWasLeft() throws {
         let (environment, folder) = try settingsEnvironment()
         defer { try? FileManager.default.removeItem(at: folder) }
