@@ -132,12 +132,18 @@ final class PlaceFiles {
         GeoBounds(enclosing: results.flatMap { $0.annotations.map(\.coordinate) + $0.overlays.flatMap(\.boundingRegion.corners) })
     }
 
+    /// Room above the top pin's head when the view fits the files' places.
+    static let gapOverPins = 16.0
+
     /// The view moves to show the files' places (the toast below says what opened: they fit above
     /// it), unless one of them was taken off the map meanwhile.
     private func fit(_ files: [OpenFile], to region: GeoBounds) {
         guard files.allSatisfy({ openFiles[$0.id] === $0 }) else { return }
         var room = EdgeInsets(all: MapView.annotationRoom)
         room.bottom += Toasts.height
+        // A pin rises above its place: the northernmost keeps a gap under the header bar, not
+        // its head against it.
+        room.top += Self.gapOverPins
         map.setRegion(region, edgePadding: room, animated: true)
     }
 

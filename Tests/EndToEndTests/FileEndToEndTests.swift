@@ -10,6 +10,24 @@ final class FileEndToEndTests: XCTestCase {
         try XCTSkipUnless(hasTool("xdotool"), "needs xdotool")
     }
 
+    /// A file opened at launch is fitted with its northernmost pin's head clear of the header
+    /// bar: a pin rises above its place (its tip was 48 points down, its head at the top edge).
+    func testAFittedFilesTopPinKeepsAGapUnderTheHeader() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cm-fit-\(getpid()).geojson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[10,60]},"properties":{"title":"North"}},{"type":"Feature","geometry":{"type":"Point","coordinates":[10.5,50]},"properties":{"title":"South"}},{"type":"Feature","geometry":{"type":"Point","coordinates":[0.5,55]},"properties":{"title":"West"}}]}"#.utf8).write(to: file)
+        let app = try AppProcess(["--log-events", "--no-demo", "--size", "900x600", "--select", "North", file.path])
+        let (frame, _) = try app.readyMap()
+        XCTAssertNotNil(app.next("callout-shown"))
+        app.settle()
+        let region = try XCTUnwrap(app.events.last { $0["event"] as? String == "region" })
+        let c = try XCTUnwrap(region["center"] as? [String: Double])
+        let viewport = Viewport(center: Coordinate(latitude: c["lat"]!, longitude: c["lon"]!), zoom: try XCTUnwrap(region["zoom"] as? Double),
+                                size: frame.size)
+        let tip = viewport.screenPoint(for: Coordinate(latitude: 60, longitude: 10))
+        XCTAssertGreaterThanOrEqual(tip.y, 53 + 8, "the selected marker (53 points tall) has a gap over its head: \(tip)")
+    }
+
     /// A file of 300,000 points (~30 MB), read on a worker thread in a second or two; with `lines`,
     /// a thousand lines of a thousand points each follow them, and reading takes several seconds even
     /// in a release build — long enough that a click surely lands while it is read.
