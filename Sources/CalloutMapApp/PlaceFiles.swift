@@ -142,8 +142,9 @@ final class PlaceFiles {
         var room = EdgeInsets(all: MapView.annotationRoom)
         room.bottom += Toasts.height
         // A pin rises above its place: the northernmost keeps a gap under the header bar, not
-        // its head against it.
+        // its head against it. As much below, so that a lone place stays in the middle.
         room.top += Self.gapOverPins
+        room.bottom += Self.gapOverPins
         map.setRegion(region, edgePadding: room, animated: true)
     }
 
