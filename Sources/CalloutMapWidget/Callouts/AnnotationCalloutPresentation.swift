@@ -10,20 +10,25 @@ import CalloutMapGtk
 @MainActor
 package final class AnnotationCalloutPresentation: CalloutPresentation {
     private unowned let host: CalloutHost
+    /// The pins' layer, where the callout lives as an annotation.
+    private unowned let layer: AnnotationLayer
+    private let setting: CalloutSetting
     private let controls: CalloutTapReporter
     private var callout: CalloutAnnotation?
     private var calloutView: CalloutAnnotationView?
     /// The keyboard's and screen readers' way to the drawn "ⓘ".
     private var detailsButton: UnsafeMutablePointer<GtkWidget>?
 
-    init(host: CalloutHost, view: AnnotationView) {
+    init(host: CalloutHost, view: AnnotationView, layer: AnnotationLayer, setting: CalloutSetting) {
         self.host = host
+        self.layer = layer
+        self.setting = setting
         controls = CalloutTapReporter(host: host, view: view)
     }
 
     func present(for view: AnnotationView) -> Bool {
         guard let pin = view.annotation, pin.title?.isEmpty == false else { return false }
-        let calloutView = Self.attachCallout(to: view, pin: pin, in: host.annotationLayer) as! CalloutAnnotationView
+        let calloutView = Self.attachCallout(to: view, pin: pin, in: layer) as! CalloutAnnotationView
         calloutView.onDetailsTapped = { [controls] in controls.tapped(CalloutControl(position: .callout, label: tr("Details"))) }
         if let parent = host.parentWidget {
             let button = gtk_button_new()!
@@ -37,7 +42,7 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
         }
         callout = calloutView.annotation as? CalloutAnnotation
         self.calloutView = calloutView
-        host.annotationLayer.layout(host.viewport)
+        layer.layout(setting.viewport)
         return true
     }
 
@@ -56,7 +61,7 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
     func layout(_ placement: CalloutPlacement?) {
         guard let calloutView, calloutView.annotation != nil, let placement else { return }
         // Moved on its pin: hit-tested where it is now drawn.
-        if calloutView.place(placement) { host.annotationLayer.remeasure() }
+        if calloutView.place(placement) { layer.remeasure() }
         if let detailsButton {
             let f = CalloutBubble.frame(for: placement), b = calloutView.buttonFrame
             var rect = GtkAllocation(x: Int32((f.minX + b.minX).rounded()), y: Int32((f.minY + b.minY).rounded()),
@@ -78,7 +83,7 @@ package final class AnnotationCalloutPresentation: CalloutPresentation {
         guard let callout else { return }
         self.callout = nil
         calloutView = nil
-        host.annotationLayer.detach(callout)
+        layer.detach(callout)
     }
 
     var widget: UnsafeMutablePointer<GtkWidget>? { nil }

@@ -10,12 +10,14 @@ import CalloutMapGtk
 @MainActor
 class BubbleCalloutPresentation: CalloutPresentation {
     unowned let host: CalloutHost
+    let setting: CalloutSetting
     let controls: CalloutTapReporter
     private(set) var view: AnnotationView?
     private(set) var bubble: CalloutBubble?
 
-    init(host: CalloutHost, view: AnnotationView) {
+    init(host: CalloutHost, view: AnnotationView, setting: CalloutSetting) {
         self.host = host
+        self.setting = setting
         controls = CalloutTapReporter(host: host, view: view)
     }
 
@@ -29,7 +31,20 @@ class BubbleCalloutPresentation: CalloutPresentation {
         self.bubble = bubble
         gtk_widget_set_parent(bubble.widget, parent)
         controls.connect(content)
-        if host.animationsEnabled { host.fadeIn(bubble.widget) }
+        if setting.animationsEnabled { Self.fadeIn(bubble.widget) }
+    }
+
+    /// A new bubble's opacity from 0 to 1 in 0.18 s.
+    private static func fadeIn(_ w: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_set_opacity(w, 0)
+        var start: Double?
+        Timer.tick(w) { now in
+            let s = start ?? now
+            start = s
+            let p = min(1, (now - s) / 0.18)
+            gtk_widget_set_opacity(w, p)
+            return p < 1
+        }
     }
 
     /// Swaps what the shown bubble holds (the temporary title's real content).
@@ -66,7 +81,7 @@ class BubbleCalloutPresentation: CalloutPresentation {
         guard let b = bubble else { return }
         bubble = nil
         view = nil
-        if animated && host.animationsEnabled { host.fadeOut(b) } else { gtk_widget_unparent(b.widget) }
+        if animated && setting.animationsEnabled { host.fadeOut(b) } else { gtk_widget_unparent(b.widget) }
     }
 
     var widget: UnsafeMutablePointer<GtkWidget>? { bubble?.widget }

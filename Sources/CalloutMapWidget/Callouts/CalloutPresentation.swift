@@ -13,6 +13,9 @@ protocol CalloutPresentation: AnyObject {
     /// The callout's body size, for placing it among the other open callouts; nil for one
     /// that places itself (a popover is a surface of its own).
     var bodySize: Size? { get }
+    /// The natural size of a callout that is a surface of its own (a popover), which the map
+    /// places alone rather than among the others; nil for the others.
+    var surfaceSize: Size? { get }
     /// Puts the callout where the arrangement of all open callouts placed it (nil for one that
     /// places itself); called from the map's allocation, in the same pass that moves the pins,
     /// every frame the map moves.
@@ -25,6 +28,10 @@ protocol CalloutPresentation: AnyObject {
     func dismiss(animated: Bool)
     /// Its widget on screen (for tests and assistive checks); nil when it draws with the pins.
     var widget: UnsafeMutablePointer<GtkWidget>? { get }
+}
+
+extension CalloutPresentation {
+    var surfaceSize: Size? { nil }
 }
 
 /// Reports clicks on a callout's buttons to its host, as `CalloutControl`s. A wrapped

@@ -7,7 +7,7 @@ import CalloutMapCore
 final class CustomCalloutPresentation: BubbleCalloutPresentation {
     override func present(for view: AnnotationView) -> Bool {
         guard let custom = view.makeCustomCallout() else { return false }
-        show(.custom(custom), appearance: custom.appearance.resolved(dark: host.isDark), for: view)
+        show(.custom(custom), appearance: custom.appearance.resolved(dark: setting.isDark), for: view)
         return true
     }
 }

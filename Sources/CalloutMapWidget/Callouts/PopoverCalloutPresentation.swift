@@ -8,12 +8,14 @@ import CalloutMapGtk
 @MainActor
 final class PopoverCalloutPresentation: CalloutPresentation {
     private unowned let host: CalloutHost
+    private let setting: CalloutSetting
     private let controls: CalloutTapReporter
     private var view: AnnotationView?
     private var popover: UnsafeMutablePointer<GtkWidget>?
 
-    init(host: CalloutHost, view: AnnotationView) {
+    init(host: CalloutHost, view: AnnotationView, setting: CalloutSetting) {
         self.host = host
+        self.setting = setting
         controls = CalloutTapReporter(host: host, view: view)
     }
 
@@ -21,7 +23,7 @@ final class PopoverCalloutPresentation: CalloutPresentation {
         let title = view.annotation?.title
         guard title?.isEmpty == false || view.detailCalloutAccessory != nil, let parent = host.parentWidget else { return false }
         self.view = view
-        let members = host.members(of: view)
+        let members = setting.members
         let content = CalloutContent.standard(for: view, title: title, members: members.names, more: members.more)
         let p = gtk_popover_new()!
         gtk_popover_set_child(cast(p), content.root)
@@ -37,35 +39,36 @@ final class PopoverCalloutPresentation: CalloutPresentation {
         }
         gtk_widget_add_controller(p, cm_controller(keys.rawObject))
         popover = p
-        layout(nil)
-        gtk_popover_popup(cast(p))
         return true
     }
 
-    /// A popover places itself (GTK keeps a surface of its own inside the window).
+    /// A popover is not arranged among the bubbles (GTK keeps a surface of its own inside the
+    /// window); the map places it alone, by its natural size.
     var bodySize: Size? { nil }
 
-    /// Points the popover at the pin (a rectangle over it), on the side the solver picks;
-    /// closes it when the pin leaves the view.
+    var surfaceSize: Size? {
+        guard let p = popover else { return nil }
+        var minimum = GtkRequisition(), natural = GtkRequisition()
+        gtk_widget_get_preferred_size(p, &minimum, &natural)
+        return Size(width: Double(natural.width), height: Double(natural.height))
+    }
+
+    /// Points the popover at the pin (a rectangle over it), on the side placed, and shows it;
+    /// closes it when there is no placement: the pin left the view.
     func layout(_ placement: CalloutPlacement?) {
         guard let p = popover, let view else { return }
-        let bounds = host.viewport.bounds
-        guard bounds.contains(view.anchor) else {
+        guard let placement else {
             // The pin left the view: close, after this layout pass (closing re-enters the map).
             Timer.after(milliseconds: 0) { if gtk_widget_get_visible(p) != 0 { gtk_popover_popdown(cast(p)) } }
             return
         }
-        var minimum = GtkRequisition(), natural = GtkRequisition()
-        gtk_widget_get_preferred_size(p, &minimum, &natural)
         let f = view.frame
-        let placement = host.placer.place(size: Size(width: Double(natural.width), height: Double(natural.height)),
-                                          pin: f, anchor: view.calloutAnchor, in: bounds)
         let positions: [CalloutEdge: GtkPositionType] = [.above: GTK_POS_TOP, .below: GTK_POS_BOTTOM, .right: GTK_POS_RIGHT, .left: GTK_POS_LEFT]
         gtk_popover_set_position(cast(p), positions[placement.edge]!)
         var rect = GdkRectangle(x: Int32(f.minX.rounded()), y: Int32(f.minY.rounded()),
                                 width: Int32(max(1, f.width.rounded())), height: Int32(max(1, f.height.rounded())))
         gtk_popover_set_pointing_to(cast(p), &rect)
-        gtk_popover_present(cast(p))
+        if gtk_widget_get_visible(p) == 0 { gtk_popover_popup(cast(p)) } else { gtk_popover_present(cast(p)) }
     }
 
     func contains(_ point: Point) -> Bool { false }  // a surface of its own: GTK routes its clicks

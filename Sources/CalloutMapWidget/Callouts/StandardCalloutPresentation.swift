@@ -10,12 +10,10 @@ final class StandardCalloutPresentation: BubbleCalloutPresentation {
     override func present(for view: AnnotationView) -> Bool {
         let title = view.annotation?.title
         guard view.canShowCallout, title?.isEmpty == false || view.detailCalloutAccessory != nil else { return false }
-        let content = { [host] () -> CalloutContent in
-            let members = host.members(of: view)
-            return CalloutContent.standard(for: view, title: title, members: members.names, more: members.more)
-        }
-        let appearance: CalloutAppearance = host.isDark ? .dark : .light
-        guard let temporary = host.temporaryTitle else {
+        let members = setting.members
+        let content = { CalloutContent.standard(for: view, title: title, members: members.names, more: members.more) }
+        let appearance: CalloutAppearance = setting.isDark ? .dark : .light
+        guard let temporary = setting.temporaryTitle else {
             show(content(), appearance: appearance, for: view)
             return true
         }

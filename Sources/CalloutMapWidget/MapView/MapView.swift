@@ -163,7 +163,8 @@ public final class MapView: WidgetImplementation {
     /// Device pixels per logical pixel (2 on a HiDPI screen).
     public var scaleFactor: Int { widget == nil ? 1 : Int(gtk_widget_get_scale_factor(widget)) }
 
-    package func snapshot(_ snapshot: OpaquePointer) {
+    /// The frame as it is now: what is drawn, and where its plates are (the callouts keep clear of them).
+    func scene() -> MapScene {
         var scene = MapScene(viewport: viewport, style: style, scale: scaleFactor, tiles: tiles, fontName: fontName)
         scene.layoutMargins = layoutMargins
         scene.tileBudget = hasDrawnFirstFrame ? Self.tileBudgetPerFrame : nil  // the first frame is whole
@@ -178,7 +179,11 @@ public final class MapView: WidgetImplementation {
         scene.focusedOverlay = shapeProxies.focused
         if let pin = input.draggedPin?.view, pin.dragState != .none { scene.floatingPin = pin }
         scene.zoomIsMoving = motion.isZooming
-        let complete = scene.append(to: snapshot)
+        return scene
+    }
+
+    package func snapshot(_ snapshot: OpaquePointer) {
+        let complete = scene().append(to: snapshot)
         callouts.snapshot(snapshot)
         if let controls = zoomControls.box { gtk_widget_snapshot_child(widget, controls, snapshot) }
         if !complete {

@@ -7,11 +7,13 @@ import CalloutMapGtk
 /// one arrangement of all of them in each allocation (`CalloutArranger`: none overlaps
 /// another, a selected pin or the scale bar and attribution), leader lines to those set
 /// apart, and what outlives a presentation (bubbles fading out). Presentations reach the
-/// map only through this host; what the selection does, the map decides.
+/// map only through this host, and this reaches it only as `CalloutsMap`; what the selection
+/// does, the map decides.
 @MainActor
 final class OpenCallouts: CalloutHost {
-    private unowned let map: MapView
-    let placer = CalloutPlacer()
+    private unowned let map: any CalloutsMap
+    /// Places a callout that is a surface of its own (a popover), alone.
+    private let placer = CalloutPlacer()
     private var arranger = CalloutArranger()
 
     /// One open callout and where the last arrangement put it.
@@ -51,7 +53,7 @@ final class OpenCallouts: CalloutHost {
     /// Standard mode: a title shown for about a second before the real content.
     var temporaryTitle: String?
 
-    init(map: MapView) { self.map = map }
+    init(map: any CalloutsMap) { self.map = map }
 
     /// How a view's callout is shown: its own approach, else the map's.
     func mode(for view: AnnotationView) -> CalloutMode { view.calloutMode ?? mode }
@@ -81,21 +83,26 @@ final class OpenCallouts: CalloutHost {
     /// Opens a selected view's callout, unless it is open; in popover mode it replaces any other.
     /// `pansToShow` false: shown again after a change of approach, it never moves the map.
     func present(for view: AnnotationView, pansToShow: Bool = true) {
-        guard !map.isDisposed, entry(for: view) == nil else { return }
+        guard map.calloutParent != nil, entry(for: view) == nil else { return }
         hiddenCustom.remove(ObjectIdentifier(view))
         let mode = mode(for: view)
         if mode == .popover {  // one popover: the primary's
             while let i = entries.lastIndex(where: { $0.presentation is PopoverCalloutPresentation }) { remove(at: i, animated: false) }
         }
+        let setting = CalloutSetting(viewport: map.viewport, isDark: map.isDark, temporaryTitle: temporaryTitle,
+                                     animationsEnabled: map.animationsEnabled,
+                                     members: map.annotationLayer.clusters.calloutMembers(of: view.annotation))
         let presentation: CalloutPresentation = switch mode {
-        case .standard: StandardCalloutPresentation(host: self, view: view)
-        case .custom: CustomCalloutPresentation(host: self, view: view)
-        case .annotation: AnnotationCalloutPresentation(host: self, view: view)
-        case .popover: PopoverCalloutPresentation(host: self, view: view)
+        case .standard: StandardCalloutPresentation(host: self, view: view, setting: setting)
+        case .custom: CustomCalloutPresentation(host: self, view: view, setting: setting)
+        case .annotation: AnnotationCalloutPresentation(host: self, view: view, layer: map.annotationLayer, setting: setting)
+        case .popover: PopoverCalloutPresentation(host: self, view: view, setting: setting)
         }
         guard presentation.present(for: view) else { return }
-        entries.append(Entry(view: view, presentation: presentation, pansToShow: pansToShow))
-        map.delegate?.mapView(map, didShowCalloutFor: view)
+        let entry = Entry(view: view, presentation: presentation, pansToShow: pansToShow)
+        entries.append(entry)
+        if presentation.surfaceSize != nil { presentation.layout(surfacePlacement(entry)) }  // a popover pops up at once
+        map.report(.shown(view))
         map.queueAllocate()
     }
 
@@ -119,7 +126,7 @@ final class OpenCallouts: CalloutHost {
     private func remove(at i: Int, animated: Bool) {
         let e = entries.remove(at: i)
         e.presentation.dismiss(animated: animated)
-        map.delegate?.mapView(map, didHideCalloutFor: e.view)
+        map.report(.hidden(e.view))
         map.queueDraw()
     }
 
@@ -150,26 +157,18 @@ final class OpenCallouts: CalloutHost {
 
     // MARK: CalloutHost (what presentations may ask)
 
-    var parentWidget: UnsafeMutablePointer<GtkWidget>? { map.isDisposed ? nil : map.widget }
-    var viewport: Viewport { map.viewport }
-    var annotationLayer: AnnotationLayer { map.annotationLayer }
-    var isDark: Bool { map.style.isDark }
-    var animationsEnabled: Bool { map.animationsEnabled }
-
-    func members(of view: AnnotationView) -> (names: [String], more: Int) {
-        map.annotationLayer.clusters.calloutMembers(of: view.annotation)
-    }
+    var parentWidget: UnsafeMutablePointer<GtkWidget>? { map.calloutParent }
 
     func controlTapped(_ control: CalloutControl, on view: AnnotationView) {
-        map.delegate?.mapView(map, annotationView: view, calloutAccessoryControlTapped: control)
+        map.report(.controlTapped(control, view))
     }
 
     /// GTK closed a popover itself (Escape, a click outside): it goes, and the map's selection
     /// takes note.
     func calloutClosedByUser(for view: AnnotationView) {
-        map.delegate?.mapView(map, didCloseCalloutPopoverFor: view)
+        map.report(.popoverClosing(view))
         if let i = entries.firstIndex(where: { $0.view === view }) { remove(at: i, animated: false) }
-        map.calloutWasClosed(for: view)
+        map.report(.closedByUser(view))
     }
 
     // MARK: Hit-testing
@@ -200,13 +199,8 @@ final class OpenCallouts: CalloutHost {
         }
         var result = [CalloutPlacement?](repeating: nil, count: entries.count)
         guard !requests.isEmpty else { return result }
-        let plates = OverlayPainter(style: map.style, fontName: map.fontName, scaleUnits: map.scaleUnits,
-                                    numberLocale: map.numberLocale, margins: map.layoutMargins)
-            .plates(viewport: map.viewport, attribution: map.attributionText)
         let selectedPins = map.annotationLayer.selectedViews.filter { view in !indices.contains { entries[$0].view === view } }
-        let obstacles = CalloutObstacles.rects(plates: plates,
-                                               zoomButtons: map.zoomControls.frame(mapWidth: map.viewport.size.width, margins: map.layoutMargins),
-                                               margins: map.layoutMargins, size: map.viewport.size, selectedPins: selectedPins.map(\.frame))
+        let obstacles = map.calloutObstacles(selectedPins: selectedPins.map(\.frame))
         let placed = arranger.arrange(requests, avoiding: obstacles, in: map.viewport.bounds)
         for (k, i) in indices.enumerated() { result[i] = placed[k] }
         return result
@@ -232,18 +226,25 @@ final class OpenCallouts: CalloutHost {
                 e.placed = now
             }
             e.placement = placement
-            e.presentation.layout(placement)
+            e.presentation.layout(e.presentation.surfaceSize == nil ? placement : surfacePlacement(e))
             if let placement { panToShow(e, placement) }
         }
         guard !moved.isEmpty else { return }
         // Told once layout is over, with the frame as it is then.
         Timer.after(milliseconds: 0) { [weak self] in
-            guard let self, !self.map.isDisposed else { return }
+            guard let self, self.map.calloutParent != nil else { return }
             for view in moved {
                 guard let frame = self.frame(for: view) else { continue }
-                self.map.delegate?.mapView(self.map, didPlaceCalloutFor: view, frame: frame)
+                self.map.report(.placed(view, frame: frame))
             }
         }
+    }
+
+    /// Where a callout that is a surface of its own goes, alone, by its natural size; nil once
+    /// its pin has left the view.
+    private func surfacePlacement(_ e: Entry) -> CalloutPlacement? {
+        guard let size = e.presentation.surfaceSize, map.viewport.bounds.contains(e.view.anchor) else { return nil }
+        return placer.place(size: size, pin: e.view.frame, anchor: e.view.calloutAnchor, in: map.viewport.bounds)
     }
 
     /// The map pans to show a callout cut off by its edge once, when the callout opens, and
@@ -256,19 +257,20 @@ final class OpenCallouts: CalloutHost {
         let size = placement.body.size
         if let last = e.pannedFor, size.width <= last.width, size.height <= last.height { return }
         e.pannedFor = size
-        guard !placement.fits, !map.motion.isHeld, e.view.frame.intersects(map.viewport.bounds) else { return }
+        guard !placement.fits, !map.isHeld, e.view.frame.intersects(map.viewport.bounds) else { return }
         map.animatePan(by: placement.pan)
     }
 
     func snapshot(_ snapshot: OpaquePointer) {
+        guard let parent = map.calloutParent else { return }
         drawLeaderLines(snapshot)
         for e in entries where e.presentation is BubbleCalloutPresentation {
-            if let b = e.presentation.widget { gtk_widget_snapshot_child(map.widget, b, snapshot) }
+            if let b = e.presentation.widget { gtk_widget_snapshot_child(parent, b, snapshot) }
         }
         for e in entries {
-            if let c = (e.presentation as? AnnotationCalloutPresentation)?.controlWidget { gtk_widget_snapshot_child(map.widget, c, snapshot) }
+            if let c = (e.presentation as? AnnotationCalloutPresentation)?.controlWidget { gtk_widget_snapshot_child(parent, c, snapshot) }
         }
-        for w in fadingOut { gtk_widget_snapshot_child(map.widget, w.widget, snapshot) }
+        for w in fadingOut { gtk_widget_snapshot_child(parent, w.widget, snapshot) }
     }
 
     /// Leader lines from the callouts set apart to their pins, under the callouts.
@@ -278,25 +280,13 @@ final class OpenCallouts: CalloutHost {
         var bounds = graphene_rect_t()
         graphene_rect_init(&bounds, 0, 0, Float(map.viewport.size.width), Float(map.viewport.size.height))
         guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
-        LeaderLine.paint(cr, detached, isDark: map.style.isDark)
+        LeaderLine.paint(cr, detached, isDark: map.isDark)
         cairo_destroy(cr)
     }
 
     // MARK: Animation (follows GTK's enable-animations setting)
 
     private var fadingOut: [CalloutBubble] = []
-
-    func fadeIn(_ w: UnsafeMutablePointer<GtkWidget>) {
-        gtk_widget_set_opacity(w, 0)
-        var start: Double?
-        Timer.tick(w) { now in
-            let s = start ?? now
-            start = s
-            let p = min(1, (now - s) / 0.18)
-            gtk_widget_set_opacity(w, p)
-            return p < 1
-        }
-    }
 
     func fadeOut(_ b: CalloutBubble) {
         // One dismissed before it was ever allocated was never seen: it just goes.
