@@ -14,9 +14,10 @@ import CalloutMapCore
 ///    tall as it is at that width, with the column's spacing between.
 /// 4. Buttons are Adwaita's: an icon button a `buttonSize` circle, a text button its words with
 ///    `buttonInset` at each side, as tall as an icon button.
-/// 5. The body is the content at most `maxContentWidth` wide (the text wraps narrower) and
-///    `maxContentHeight` tall (more scrolls), at least `minimumContentHeight` tall (the room
-///    GTK's scrolled window asks for its scroll bar), with the appearance's padding around it.
+/// 5. The body is the content at most `maxContentWidth` wide (the text wraps narrower) and as
+///    tall as the content at its natural width (GTK's scrolled window measures it so), at most
+///    `maxContentHeight` (more scrolls) and at least `minimumContentHeight` (the room GTK's
+///    scrolled window asks for its scroll bar), with the appearance's padding around it.
 @MainActor
 enum CalloutMeasure {
     /// The widest a callout's label runs, in characters of its font, before it wraps or is cut.
@@ -112,8 +113,12 @@ enum CalloutMeasure {
 
     /// The body's size for its content and padding (rule 5).
     static func bodySize(of content: Part, padding: Double) -> Size {
-        let width = min(naturalWidth(content), maxContentWidth)
-        let height = min(max(self.height(content, width: width), minimumContentHeight), maxContentHeight)
+        let natural = naturalWidth(content)
+        let width = min(natural, maxContentWidth)
+        // GTK's scrolled window asks its content how tall it is with no width given: at its
+        // natural width, however much narrower it is then shown (a title that wraps to three
+        // lines at the cut width is measured at two, and the rest scrolls).
+        let height = min(max(self.height(content, width: natural), minimumContentHeight), maxContentHeight)
         return Size(width: width + 2 * padding, height: height + 2 * padding)
     }
 
