@@ -6,9 +6,18 @@ import CalloutMapGtk
 /// Pointer, touchpad and keyboard input: drag to pan with a fling, wheel and
 /// pinch zoom anchored where the pointer or fingers are, double-click zoom, the context
 /// menu's gestures; the controllers that hand keys to `keyPressed` (MapView+Keys.swift).
-/// What the input does to the camera is `motion`'s (CameraMotion); a press on a draggable
-/// pin moves the pin (MapView+PinDragging.swift).
-extension MapView {
+/// What the input does to the camera is `motion`'s (CameraMotion); what a press becomes — a
+/// pan, a pin's drag, a click — is `PressHandler`'s; a dragged pin moves as MapView+PinDragging says.
+extension MapView: PressTarget {
+    func isOnCallout(_ point: Point) -> Bool { callouts.contains(point) }
+
+    func settleSoon() {
+        Timer.after(milliseconds: 0) { [weak self] in
+            guard let self, !self.isMoving else { return }
+            self.regionChanged(settled: true, animated: false)
+        }
+    }
+
     func installControllers() {
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(cm_gesture_single(drag.rawObject), 0)
@@ -96,54 +105,11 @@ extension MapView {
         gtk_widget_add_controller(widget, cm_controller(controller.rawObject))
     }
 
-    // MARK: Drag and fling
+    // MARK: Press, drag and fling (what a press becomes is PressHandler's)
 
-    func dragBegan(at p: Point) {
-        motion.stop(&viewport)
-        // Presses on the callout are the callout's (its buttons and text), never a pan or a map click.
-        if callouts.contains(p) {
-            motion.ignorePress()
-            return
-        }
-        motion.beginPress(at: p)
-        input.pinDragCancelled = false
-        // A press on a draggable pin moves the pin, not the map.
-        input.hit = (p, annotationView(at: p))
-        if let view = input.hit?.view, view.isDraggable, let a = view.annotation as? MovableAnnotation {
-            input.draggedPin = (view, p - view.anchor, a.coordinate)
-        }
-    }
-
-    func dragMoved(by offset: Point) {
-        guard motion.movePress(by: offset), let start = motion.press?.start else { return }
-        if let pin = input.draggedPin {
-            movePin(pin.view, to: start + offset - pin.grab)
-            return
-        }
-        motion.followDrag(to: offset, &viewport)
-        regionChanged(settled: false, animated: false)
-    }
-
-    func dragEnded(at offset: Point) {
-        guard let ended = motion.press else { return }  // as it was before this last move
-        dragMoved(by: offset)
-        motion.endPress()
-        if input.draggedPin != nil {
-            if ended.isDrag { endPinDrag(cancelled: false) }
-            input.draggedPin = nil
-        }
-        if !ended.isDrag {
-            if input.releaseIsClick { clicked(at: ended.start, adding: input.addsToSelection) }
-            return
-        }
-        // A fling (swipe) follows drag-end within the same event; settle only if none starts.
-        if !motion.isAnimating && motion.dragMovedMap {
-            Timer.after(milliseconds: 0) { [weak self] in
-                guard let self, !self.isMoving else { return }
-                self.regionChanged(settled: true, animated: false)
-            }
-        }
-    }
+    func dragBegan(at p: Point) { PressHandler.began(self, at: p) }
+    func dragMoved(by offset: Point) { PressHandler.moved(self, by: offset) }
+    func dragEnded(at offset: Point) { PressHandler.ended(self, at: offset) }
 
     func flung(velocity: Point) {
         guard animationsEnabled, motion.fling(velocity: velocity, at: frameTime()) else { return }
