@@ -106,12 +106,9 @@ package final class PropertyTable: @unchecked Sendable {
             // Places of one file mostly have the same keys in the same order: the row before
             // gives each key's number without hashing it.
             let before = rowStarts.count > 1 ? self.entries(of: rowStarts.count - 2) : 0..<0
-            for (which, value) in [(Text.title, title), (.subtitle, subtitle)] {
-                guard let value else { continue }
-                text.append(contentsOf: value.utf8)
-                entryKeys.append(which.rawValue)
-                entryEnds.append(Int32(text.count))
-            }
+            // The place's own texts first (no list made for them: this runs per place).
+            if let title { appendEntry(title, key: Text.title.rawValue) }
+            if let subtitle { appendEntry(subtitle, key: Text.subtitle.rawValue) }
             for (offset, (key, value)) in entries.enumerated() {
                 let number: Int32
                 if offset < before.count, keys[Int(entryKeys[before.lowerBound + offset])] == key {
@@ -123,12 +120,16 @@ package final class PropertyTable: @unchecked Sendable {
                     keys.append(key)
                     keyNumbers[key] = number
                 }
-                text.append(contentsOf: value.utf8)
-                entryKeys.append(number)
-                entryEnds.append(Int32(text.count))
+                appendEntry(value, key: number)
             }
             rowStarts.append(Int32(entryKeys.count))
             return rowStarts.count - 2
+        }
+
+        private mutating func appendEntry(_ value: String, key: Int32) {
+            text.append(contentsOf: value.utf8)
+            entryKeys.append(key)
+            entryEnds.append(Int32(text.count))
         }
     }
 }

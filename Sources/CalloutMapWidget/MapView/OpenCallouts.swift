@@ -101,7 +101,7 @@ final class OpenCallouts: CalloutHost {
         guard presentation.present(for: view) else { return }
         let entry = Entry(view: view, presentation: presentation, pansToShow: pansToShow)
         entries.append(entry)
-        if presentation.surfaceSize != nil { presentation.layout(surfacePlacement(entry)) }  // a popover pops up at once
+        if let size = presentation.surfaceSize { presentation.layout(surfacePlacement(entry, size: size)) }  // a popover pops up at once
         map.report(.shown(view))
         map.queueAllocate()
     }
@@ -226,7 +226,7 @@ final class OpenCallouts: CalloutHost {
                 e.placed = now
             }
             e.placement = placement
-            e.presentation.layout(e.presentation.surfaceSize == nil ? placement : surfacePlacement(e))
+            if let size = e.presentation.surfaceSize { e.presentation.layout(surfacePlacement(e, size: size)) } else { e.presentation.layout(placement) }
             if let placement { panToShow(e, placement) }
         }
         guard !moved.isEmpty else { return }
@@ -242,8 +242,8 @@ final class OpenCallouts: CalloutHost {
 
     /// Where a callout that is a surface of its own goes, alone, by its natural size; nil once
     /// its pin has left the view.
-    private func surfacePlacement(_ e: Entry) -> CalloutPlacement? {
-        guard let size = e.presentation.surfaceSize, map.viewport.bounds.contains(e.view.anchor) else { return nil }
+    private func surfacePlacement(_ e: Entry, size: Size) -> CalloutPlacement? {
+        guard map.viewport.bounds.contains(e.view.anchor) else { return nil }
         return placer.place(size: size, pin: e.view.frame, anchor: e.view.calloutAnchor, in: map.viewport.bounds)
     }
 
