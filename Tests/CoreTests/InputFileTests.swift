@@ -88,6 +88,31 @@ final class InputFileTests: XCTestCase {
         XCTAssertTrue(try InputFile.read(url) == bytes)
     }
 
+    /// Past `twoThreadBytes` the rest is read on two threads: byte for byte, what the file grew by
+    /// after it was opened included, and a cancelled read still says so.
+    func testALargeFileIsReadOnTwoThreadsExactly() throws {
+        let url = folder.appendingPathComponent("large.bin")
+        var state: UInt64 = 11
+        let bytes = (0..<InputFile.Reader.twoThreadBytes + 12_345).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        try Data(bytes).write(to: url)
+        let reader = try InputFile.Reader(url)
+        let first = try reader.next(upTo: 4097)
+        let grown = FileHandle(forWritingAtPath: url.path)!
+        grown.seekToEndOfFile()
+        grown.write(Data("tail".utf8))
+        grown.closeFile()
+        let whole = try reader.rest(after: first)
+        XCTAssertEqual(whole.count, bytes.count + 4)
+        XCTAssertTrue(whole == bytes + Array("tail".utf8))
+        XCTAssertEqual(reader.consumed, bytes.count + 4)
+        XCTAssertThrowsError(try InputFile.Reader(url).rest(after: [], isCancelled: { true })) { error in
+            XCTAssertEqual((error as? InputFile.Failure)?.reason, "was not read: cancelled")
+        }
+    }
+
     func testPiecesAreNoBiggerThanTheRestOfTheFile() throws {
         let file = folder.appendingPathComponent("small.geojson")
         try Data("0123456789".utf8).write(to: file)

@@ -80,7 +80,7 @@ public enum GeoJSONLoader {
     /// parse stop soon after it is cancelled.
     public static func load(contentsOf url: URL, options: Options = Options(), cancellation: Cancellation? = nil,
                             progress: Progress? = nil) -> LoadedPlaces {
-        let cancelled = { cancellation?.isCancelled ?? false }
+        let cancelled: @Sendable () -> Bool = { cancellation?.isCancelled ?? false }
         do {
             let file = try InputFile.Reader(url)
             let first = try file.next(upTo: GeoJSONSequence.pieceSize)

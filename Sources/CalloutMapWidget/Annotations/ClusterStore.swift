@@ -190,21 +190,26 @@ package final class ClusterStore {
     private func buildClusters() -> [String: (members: [Int32], clusterer: PointClusterer)] {
         if let built { return built }
         let groups = partitioned().groups
-        let all = annotations.annotations
         let total = groups.values.reduce(0) { $0 + $1.count }
         if total >= backgroundThreshold {
             startBackgroundBuild(groups)
             return [:]  // nothing of the clustered groups until it lands
         }
+        let coordinates = coordinates(of: groups)
         let made = Dictionary(uniqueKeysWithValues: groups.map { identifier, members in
-            (identifier, (members, PointClusterer(coordinates: coordinates(of: members, in: all), options: options(for: identifier))))
+            (identifier, (members, PointClusterer(coordinates: coordinates[identifier]!, options: options(for: identifier))))
         })
         built = made
         return made
     }
 
-    /// The coordinates of a group's members, for its clusterer. (A loop: the closure given to
-    /// `map` here checked that it ran on the main thread once per member, 20 ms a million.)
+    /// The groups' members' coordinates, for their clusterers: the partition's, read as it was made.
+    private func coordinates(of groups: [String: [Int32]]) -> [String: [Coordinate?]] {
+        partition?.takeCoordinates() ?? groups.mapValues { coordinates(of: $0, in: annotations.annotations) }
+    }
+
+    /// The coordinates of a group's members, when the partition no longer has them. (A loop: the
+    /// closure given to `map` here checked that it ran on the main thread once per member, 20 ms a million.)
     private func coordinates(of members: [Int32], in all: [any Annotation]) -> [Coordinate?] {
         var out: [Coordinate?] = []
         out.reserveCapacity(members.count)
@@ -225,10 +230,7 @@ package final class ClusterStore {
         isBuilding = true
         pendingGroups = groups
         onBuildingChanged?(true)
-        let all = annotations.annotations
-        var coordinates: [String: [Coordinate?]] = [:]
-        for (identifier, members) in groups { coordinates[identifier] = self.coordinates(of: members, in: all) }
-        let inputs = Inputs(coordinates)
+        let inputs = Inputs(coordinates(of: groups))
         let optionsByIdentifier = Dictionary(uniqueKeysWithValues: groups.keys.map { ($0, options(for: $0)) })
         let total = Double(groups.values.reduce(0) { $0 + $1.count })
         // The worker holds no reference to the store: a map closed meanwhile is freed at once
