@@ -17,6 +17,9 @@ struct ClusterBuilder {
     let inputCount: Int
     let cancellation: Cancellation?
     let progress: (@Sendable (Double) -> Void)?
+    /// Whether levels whose trees the build does not need are left for later (false: every tree is
+    /// waited for and every sum made in its order, as before; for tests to hold the two alike).
+    var leavesLevelsForLater = true
 
     /// One level while the next one up is made from it, as supercluster's `data`:
     /// positions exact (points rounded to floats, clusters at their computed centres).
@@ -57,36 +60,134 @@ struct ClusterBuilder {
         var isCluster: Bool
     }
 
-    /// Takes the coordinates (a million make 24 MB, let go once read).
-    func build(_ coordinates: consuming [Coordinate?]) -> [PointClusterer.Level]? {
+    /// Takes the coordinates (a million make 24 MB, let go once read). Levels whose trees the build
+    /// did not need are left to be made when first asked for (`LaterValue`), or by `PointClusterer.completeLevels()`.
+    ///
+    /// A level's tree is needed by the zoom above only when some cluster's centre depends on the
+    /// order of its members (`needsTreeOrder`); at the deepest zooms none does, and sorting their
+    /// trees (a million points: ~140 ms each) kept the other core from the zooms that need theirs.
+    /// So a tree is sorted during its zoom's clustering only when the zoom below needed its own, or
+    /// nearly (the best guess of whether this one will); a tree needed but not guessed is sorted
+    /// then, on both cores; a tree not needed is sorted after the build. (Made after it on the thread
+    /// that built, its memory is what the build's was: made on another, it raised the peak by 70 MB.)
+    func build(_ coordinates: consuming [Coordinate?]) -> [LaterValue<PointClusterer.Level>]? {
         var stage = Self.projected(coordinates)
         _ = consume coordinates
-        var levels = [PointClusterer.Level](repeating: .init(), count: options.maxZoom + 2)
+        var levels = (0..<options.maxZoom + 2).map { _ in LaterValue(made: PointClusterer.Level()) }
+        let worker = LaterQueue()
+        func abandon() { for level in levels { level.abandon() } }
+        var expectTreeNeeded = false
         let zooms = max(0, options.maxZoom - options.minZoom + 1)
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            if cancellation?.isCancelled == true { return nil }
-            // The tree's floats are made on its thread, and are its own to sort without a copy.
-            let positions = stage.xy
-            let sharing = KDTree<Float>.SortSharing()
-            let sorting = Handoff { Sorted(positions.map { Float($0) }, sharing: sharing) }
-            guard let (next, pending, members, parent) = cluster(stage, zoom: z) else {
-                _ = sorting.value
+            if cancellation?.isCancelled == true {
+                abandon()
                 return nil
             }
-            sharing.help()  // the deepest levels' trees take longer to sort than to cluster
-            let tree = sorting.value
+            // The tree's floats (and its order, for `finish`) are made on the thread that sorts it.
+            let positions = stage.xy, sharing = KDTree<Float>.SortSharing()
+            let sorting = LaterValue { Sorted(positions.map { Float($0) }, sharing: sharing, ranked: true) }
+            // The other core sorts it, or lends a hand to whichever thread started first.
+            let sort: @Sendable () -> Void = { sorting.runOrHelp(sharing.help) }
+            if expectTreeNeeded { worker.add(sort) }
+            guard let (next, pending, members, parent) = cluster(stage, zoom: z) else {
+                sorting.abandon()
+                abandon()
+                return nil
+            }
             let seeds = pending.filter(\.isCluster).map(\.seed)
-            stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: tree.ranks) { below in
-                levels[z + 1] = Self.level(below, sorted: tree, parent: parent, seeds: seeds)
+            let order = needsTreeOrder(pending, members: members, below: stage)
+            expectTreeNeeded = order.nearly
+            if order.needs {
+                if !sorting.isMade { worker.add(sort) }  // not guessed: both cores sort it now
+                let tree = sorting.value(whileWaiting: sharing.help)
+                stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: tree.ranks) { below in
+                    let columns = LevelColumns(below, parent: parent, seeds: seeds, inputCount: inputCount)
+                    levels[z + 1] = LaterValue(made: columns.level(sorted: tree))
+                }
+            } else {
+                stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: nil) { below in
+                    let columns = LevelColumns(below, parent: parent, seeds: seeds, inputCount: inputCount)
+                    // A sort not started yet is left for later with the floats alone (half the
+                    // memory of the positions it would hold, and no order to work out).
+                    let later = !sorting.abandonUnlessStarted() ? sorting
+                        : { let floats = below.floats; return LaterValue { Sorted(floats, ranked: false) } }()
+                    levels[z + 1] = LaterValue { columns.level(sorted: later.value(whileWaiting: sharing.help)) }
+                }
             }
             progress?(Double(options.maxZoom - z + 1) / Double(zooms + 1))
         }
         if options.minZoom <= options.maxZoom {
-            levels[options.minZoom] = Self.level(stage, sorted: Sorted(stage.floats), parent: nil, seeds: [])
+            let columns = LevelColumns(stage, parent: nil, seeds: [], inputCount: inputCount)
+            levels[options.minZoom] = LaterValue(made: columns.level(sorted: Sorted(stage.floats, ranked: false)))
         }
         progress?(1)
         return levels
     }
+
+    /// Whether finishing a zoom needs the order of the tree below: to put a cluster's members in it
+    /// before adding up its centre (unless the sum is the same in any order), or to place the single
+    /// items left after an item too few to cluster (`minPoints` above 2).
+    /// `nearly`: it did not, but some sum was found the same in every order only by trying them,
+    /// a sign that the zoom above will.
+    private func needsTreeOrder(_ pending: [Pending], members: [Int32], below: Stage) -> (needs: Bool, nearly: Bool) {
+        guard leavesLevelsForLater else { return (true, true) }
+        var nearly = false, terms: [Double] = []
+        for p in pending where p.members.count > 1 {
+            guard p.isCluster else { return (true, true) }
+            for axis in 0...1 {
+                terms.emptyKeepingCapacity()
+                for i in [p.seed] + members[p.members].map(Int.init) { terms.append(below.xy[2 * i + axis] * Double(below.count[i])) }
+                guard !Self.sumIsOrderFree(terms) else { continue }
+                guard Self.sumIsTheSameInEveryOrder(terms) else { return (true, true) }
+                nearly = true
+            }
+        }
+        return (false, nearly)
+    }
+
+    /// Whether adding `terms` from the first gives the same sum in any order of the rest: every term
+    /// (all at least 0) is a whole multiple of the smallest last bit among them, and the total is
+    /// below 2^52 of those, so no partial sum is ever rounded. At the deepest zooms clusters gather
+    /// floats (24 significant bits) and centres of a few of them: their sums are exact.
+    static func sumIsOrderFree(_ terms: [Double]) -> Bool {
+        var lowest = Double.infinity, total = 0.0
+        for term in terms {
+            guard term.isFinite, term >= 0 else { return false }
+            guard term > 0 else { continue }
+            guard term.isNormal else { return false }
+            let significand = UInt64(1) << 52 | term.significandBitPattern
+            lowest = min(lowest, Double(sign: .plus, exponent: term.exponent - 52 + significand.trailingZeroBitCount, significand: 1))
+            total += term
+        }
+        return total <= lowest * 0x1p52
+    }
+
+    /// For up to `orderedByTrial` terms after the first: whether adding them to it gives the same
+    /// sum in every order (each tried, stopping at the first that differs). Past the deepest zooms
+    /// most clusters that need an order have few members, and many give the same sum in any order.
+    static func sumIsTheSameInEveryOrder(_ terms: [Double]) -> Bool {
+        guard terms.count - 1 <= orderedByTrial, terms.count > 2 else { return terms.count <= 2 }
+        var rest = Array(terms.dropFirst())
+        func sum() -> Double { rest.reduce(terms[0], +) }
+        let first = sum()
+        // Heap's algorithm: every order of the rest, each one swap from the one before.
+        var c = [Int](repeating: 0, count: rest.count), i = 1
+        while i < rest.count {
+            if c[i] < i {
+                rest.swapAt(i % 2 == 0 ? 0 : c[i], i)
+                guard sum() == first else { return false }
+                c[i] += 1
+                i = 1
+            } else {
+                c[i] = 0
+                i += 1
+            }
+        }
+        return true
+    }
+
+    /// The most members whose orders `sumIsTheSameInEveryOrder` tries (6! = 720 sums).
+    static let orderedByTrial = 6
 
     /// The deepest level: the points with a coordinate, rounded to floats as the tree holds them.
     /// Projected on both cores (a sine and a logarithm each: 50 ms a million on one), then the
@@ -116,17 +217,18 @@ struct ClusterBuilder {
     }
 
     /// A level's tree, sorted (on the other core while the zoom above is clustered), with what
-    /// the build needs from it: which item went to each place, and the order the tree visits them.
+    /// the build needs from it: which item went to each place, and (`ranked`) the order the tree
+    /// visits them.
     private struct Sorted: Sendable {
         let tree: KDTree<Float>
         let order: [Int32]   // per place, the item's index in the level
-        let ranks: [Int32]   // per index, when the tree visits it
+        let ranks: [Int32]?  // per index, when the tree visits it
 
-        init(_ floats: consuming [Float], sharing: KDTree<Float>.SortSharing? = nil) {
+        init(_ floats: consuming [Float], sharing: KDTree<Float>.SortSharing? = nil, ranked: Bool) {
             var order: [Int32] = []
             tree = KDTree(interleaved: consume floats, order: &order, sharing: sharing)
             self.order = order
-            ranks = tree.visitingRanks(bySlot: order)
+            ranks = ranked ? tree.visitingRanks(bySlot: order) : nil
         }
     }
 
@@ -186,15 +288,16 @@ struct ClusterBuilder {
         return cancelled ? nil : (next, pending, members, parent)
     }
 
-    /// Fills in what waited for the tree: members in its visiting order, then centres summed in it.
-    /// `keep` makes the level below from it, before it is let go.
-    private static func finish(_ next: consuming Stage, pending: [Pending], members: [Int32], below: Stage, ranks: [Int32],
+    /// Fills in what waited for the tree: members in its visiting order (`ranks`: per item below,
+    /// when the tree visits it; nil when no order matters), then centres summed in it. `keep` makes
+    /// the level below from it, before it is let go.
+    private static func finish(_ next: consuming Stage, pending: [Pending], members: [Int32], below: Stage, ranks: [Int32]?,
                                keep: (Stage) -> Void) -> Stage {
         var ordered: [Int32] = []
         for p in pending {
             ordered.emptyKeepingCapacity()
             ordered.append(contentsOf: members[p.members])
-            Self.sort(&ordered, by: ranks)
+            if let ranks { Self.sort(&ordered, by: ranks) }
             if p.isCluster {
                 let origin = Double(below.count[p.seed])
                 var wx = below.xy[2 * p.seed] * origin, wy = below.xy[2 * p.seed + 1] * origin
@@ -237,49 +340,57 @@ struct ClusterBuilder {
         }
     }
 
-    /// The level kept for a stage: its columns in the tree's order, clusters and seeds aside.
-    private static func level(_ stage: Stage, sorted: Sorted, parent: [Int32]?, seeds: [Int]) -> PointClusterer.Level {
-        var level = PointClusterer.Level()
-        let order = sorted.order
-        level.tree = sorted.tree
-        level.id = order.map { stage.id[Int($0)] }
-        if let parent { level.parent = ClusterParents(order.map { parent[Int($0)] }) }
-        for (place, i) in order.enumerated() where stage.count[Int(i)] > 1 {
-            level.clusterPlaces.append(Int32(place))
-            level.clusterCounts.append(stage.count[Int(i)])
-            level.clusterCentres.append(stage.xy[2 * Int(i)])
-            level.clusterCentres.append(stage.xy[2 * Int(i) + 1])
+    /// What a level keeps of a stage, in the stage's order, until its tree is sorted: item ids, their
+    /// parents, and the clusters' counts and exact centres (points' positions are the tree's floats).
+    private struct LevelColumns: Sendable {
+        let id: [Int32]
+        let parent: ClusterParents?  // by index (few at the deepest zooms: kept sparse while it waits)
+        let clusterIndices: [Int32]   // ascending
+        let clusterCounts: [Int32]
+        let clusterCentres: [Double]
+        let seeds: [Int]
+        /// Ids from here on are clusters'; below, input points'.
+        let firstClusterID: Int32
+
+        init(_ stage: Stage, parent: [Int32]?, seeds: [Int], inputCount: Int) {
+            id = stage.id
+            self.parent = parent.map(ClusterParents.init)
+            self.seeds = seeds
+            firstClusterID = Int32(inputCount)
+            var indices: [Int32] = [], counts: [Int32] = [], centres: [Double] = []
+            for i in 0..<stage.itemCount where stage.count[i] > 1 {
+                indices.append(Int32(i))
+                counts.append(stage.count[i])
+                centres.append(stage.xy[2 * i])
+                centres.append(stage.xy[2 * i + 1])
+            }
+            clusterIndices = indices
+            clusterCounts = counts
+            clusterCentres = centres
         }
-        if !seeds.isEmpty {
-            var places = [Int32](repeating: 0, count: order.count)
+
+        /// The level: every column in the tree's order, clusters and seeds aside.
+        func level(sorted: Sorted) -> PointClusterer.Level {
+            var level = PointClusterer.Level()
+            let order = sorted.order
+            level.tree = sorted.tree
+            level.id = order.map { id[Int($0)] }
+            for (place, id) in level.id.enumerated() where id >= firstClusterID {
+                let slot = clusterIndices.index(ofSorted: Int(order[place]))!
+                level.clusterPlaces.append(Int32(place))
+                level.clusterCounts.append(clusterCounts[slot])
+                level.clusterCentres.append(clusterCentres[2 * slot])
+                level.clusterCentres.append(clusterCentres[2 * slot + 1])
+            }
+            guard parent != nil || !seeds.isEmpty else { return level }
+            var places = [Int32](repeating: 0, count: order.count)  // per index, its place
             for (place, i) in order.enumerated() { places[Int(i)] = Int32(place) }
-            level.seedIndices = seeds.map { Int32($0) }
-            level.seedPlaces = seeds.map { places[$0] }
+            if let parent { level.parent = parent.moved(to: places) }
+            if !seeds.isEmpty {
+                level.seedIndices = seeds.map { Int32($0) }
+                level.seedPlaces = seeds.map { places[$0] }
+            }
+            return level
         }
-        return level
-    }
-}
-
-/// Work started on another thread at once, its result waited for where it is needed.
-final class Handoff<Value: Sendable>: @unchecked Sendable {
-    private var result: Value?
-    private let done = DispatchSemaphore(value: 0)
-    /// Touched only by the thread that waits.
-    private var waited = false
-
-    init(_ work: @escaping @Sendable () -> Value) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            result = work()
-            done.signal()
-        }
-    }
-
-    /// Waits for the work (once; later calls return at once). Ask from one thread only.
-    var value: Value {
-        if !waited {
-            done.wait()
-            waited = true
-        }
-        return result!
     }
 }

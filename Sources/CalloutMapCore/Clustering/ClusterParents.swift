@@ -30,6 +30,20 @@ struct ClusterParents: Sendable {
         }
     }
 
+    /// The same parents with the items moved: item i to place `newPlace[i]`.
+    func moved(to newPlace: [Int32]) -> ClusterParents {
+        var moved = ClusterParents()
+        guard isSparse else {
+            moved.byPlace = [Int32](repeating: -1, count: byPlace.count)
+            for (i, parent) in byPlace.enumerated() { moved.byPlace[Int(newPlace[i])] = parent }
+            return moved
+        }
+        // Spread out by new place, then gathered in place order (a sort of them took longer).
+        var byNewPlace = [Int32](repeating: -1, count: newPlace.count)
+        for (k, i) in places.enumerated() { byNewPlace[Int(newPlace[Int(i)])] = parents[k] }
+        return ClusterParents(byNewPlace)
+    }
+
     subscript(place: Int) -> Int32 {
         guard isSparse else { return byPlace[place] }
         return places.index(ofSorted: place).map { parents[$0] } ?? -1

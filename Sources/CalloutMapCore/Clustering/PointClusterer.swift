@@ -10,6 +10,10 @@ import Foundation
 /// rounds to Float32 where supercluster does and adds in the order it does
 /// (`ClusterBuilder`), so this holds at any size (checked against supercluster
 /// itself on a million points by `bench/clusters.sh`).
+///
+/// The deepest zooms' levels, which the build itself does not need, are made after it: on the
+/// first question about one of their zooms, or by `completeLevels()` (the map calls it on its
+/// building thread once the clusters are shown).
 public final class PointClusterer: Sendable {
     /// A point or a cluster at some zoom.
     public enum Item: Equatable, Sendable {
@@ -64,7 +68,22 @@ public final class PointClusterer: Sendable {
     public let options: ClusterOptions
     /// How many input points (including skipped ones): cluster ids start above it.
     public let inputCount: Int
-    private let levels: [Level]
+    /// Per zoom; a level the build did not need may still be in the making (`LaterValue`): asked
+    /// for, it is waited for or made on the asking thread.
+    private let levels: [LaterValue<Level>]
+
+    private func level(_ zoom: Int) -> Level { levels[zoom].value() }
+
+    /// Makes, on this thread, the levels the build left for later (the deepest zooms', whose trees
+    /// it did not need: a million points leave ~0.5 s of work), coarsest first; a level another
+    /// thread is making meanwhile is waited for. Until then each is made when first asked for.
+    public func completeLevels() {
+        for level in levels { _ = level.value() }
+    }
+
+    deinit {
+        for level in levels { level.abandon() }  // levels still waiting to be made are not made
+    }
 
     /// `points` in input order; nil (no geometry) is skipped but keeps its place in the numbering.
     public convenience init(coordinates: consuming [Coordinate?], options: ClusterOptions = ClusterOptions()) {
@@ -73,21 +92,32 @@ public final class PointClusterer: Sendable {
 
     /// As above; nil when `cancellation` is cancelled before the build ends (checked often).
     /// `progress` is called on the building thread with the share of zooms done (0…1).
-    public init?(coordinates: consuming [Coordinate?], options: ClusterOptions = ClusterOptions(),
-                 cancellation: Cancellation?, progress: (@Sendable (Double) -> Void)?) {
+    public convenience init?(coordinates: consuming [Coordinate?], options: ClusterOptions = ClusterOptions(),
+                             cancellation: Cancellation?, progress: (@Sendable (Double) -> Void)?) {
+        self.init(coordinates: coordinates, options: options, cancellation: cancellation, progress: progress,
+                  leavingLevelsForLater: true)
+    }
+
+    /// As above; `leavingLevelsForLater` false makes every level during the build (tests compare the two).
+    init?(coordinates: consuming [Coordinate?], options: ClusterOptions, cancellation: Cancellation?,
+          progress: (@Sendable (Double) -> Void)?, leavingLevelsForLater: Bool) {
         // Cluster ids are (index << 5) + zoom + 1 + inputCount, kept in 32 bits.
         precondition(coordinates.count < Int(Int32.max) / 33, "too many points to cluster")
         self.options = options
         inputCount = coordinates.count
-        let builder = ClusterBuilder(options: options, inputCount: coordinates.count,
+        var builder = ClusterBuilder(options: options, inputCount: coordinates.count,
                                      cancellation: cancellation, progress: progress)
+        builder.leavesLevelsForLater = leavingLevelsForLater
         guard let levels = builder.build(consume coordinates) else { return nil }
         self.levels = levels
     }
 
+    /// Whether the level of a zoom is made (levels the build did not need are made later).
+    func isLevelMade(zoom: Int) -> Bool { levels[zoom].isMade }
+
     /// Items whose position lies in a rectangle of the unit world square at a zoom.
     public func items(minX: Double, minY: Double, maxX: Double, maxY: Double, zoom: Double) -> [Item] {
-        let level = levels[limit(zoom)]
+        let level = level(limit(zoom))
         var out: [Item] = []
         level.tree.range(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { out.append(item($0, in: level)) }
         return out
@@ -96,7 +126,7 @@ public final class PointClusterer: Sendable {
     /// Clusters plus unclustered points covering the whole world (lat ±85) at a zoom, as supercluster's
     /// `getClusters([-180, -85, 180, 85], zoom).length`.
     public func itemCount(zoom: Int) -> Int {
-        let level = levels[limit(Double(zoom))]
+        let level = level(limit(Double(zoom)))
         var count = 0
         level.tree.range(minX: Self.lngX(-180), minY: Self.latY(85), maxX: Self.lngX(180), maxY: Self.latY(-85)) { _ in count += 1 }
         return count
@@ -105,10 +135,9 @@ public final class PointClusterer: Sendable {
     /// The items one zoom down that a cluster is made of.
     public func children(of clusterId: Int) -> [Item] {
         let originId = (clusterId - inputCount) >> 5, originZoom = (clusterId - inputCount) % 32
-        guard clusterId > inputCount, originZoom < levels.count, let place = levels[originZoom].place(ofSeed: originId) else {
-            return []
-        }
-        let level = levels[originZoom]
+        guard clusterId > inputCount, originZoom < levels.count else { return [] }
+        let level = level(originZoom)
+        guard let place = level.place(ofSeed: originId) else { return [] }
         let r = options.radius / (options.extent * pow(2, Double(originZoom - 1)))
         let origin = level.position(place)
         var out: [Item] = []
@@ -128,9 +157,10 @@ public final class PointClusterer: Sendable {
     public func anchor(of item: Item, zoom: Double) -> WorldPoint {
         guard case .cluster(let id, _, let centre) = item else { return item.position }
         let originId = (id - inputCount) >> 5, originZoom = (id - inputCount) % 32
-        guard id > inputCount, originZoom == limit(zoom) + 1, originZoom < levels.count,
-              let place = levels[originZoom].place(ofSeed: originId) else { return centre }
-        return levels[originZoom].position(place)
+        guard id > inputCount, originZoom == limit(zoom) + 1, originZoom < levels.count else { return centre }
+        let level = level(originZoom)
+        guard let place = level.place(ofSeed: originId) else { return centre }
+        return level.position(place)
     }
 
     /// The zoom at which a cluster first splits apart (where clicking it should take the map).

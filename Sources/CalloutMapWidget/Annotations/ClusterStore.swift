@@ -257,18 +257,21 @@ package final class ClusterStore {
                 made[identifier] = clusterer
                 done += share
             }
+            let built = made
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self = owner.value, generation == self.generation, let groups = self.pendingGroups else { return }  // superseded
                     self.pendingGroups = nil
                     self.buildCancellation = nil
-                    self.built = Dictionary(uniqueKeysWithValues: made.map { ($0.key, (groups[$0.key]!, $0.value)) })
+                    self.built = Dictionary(uniqueKeysWithValues: built.map { ($0.key, (groups[$0.key]!, $0.value)) })
                     cm_return_free_memory_to_the_system()  // the build's scratch, held by its thread's arena
                     self.isBuilding = false
                     self.invalidate()
                     self.onBuildingChanged?(false)
                 }
             }
+            // The deepest zooms' levels, which the build left for later, are made here meanwhile.
+            for clusterer in built.values where !cancellation.isCancelled { clusterer.completeLevels() }
         }
     }
 
