@@ -97,22 +97,22 @@ struct ClusterBuilder {
             let seeds = pending.filter(\.isCluster).map(\.seed)
             let order = needsTreeOrder(pending, members: members, below: stage)
             expectTreeNeeded = order.nearly
-            if order.needs {
-                if !sorting.isMade { worker.add(sort) }  // not guessed: both cores sort it now
-                let tree = sorting.value(whileWaiting: sharing.help)
-                stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: tree.ranks) { below in
-                    let columns = LevelColumns(below, parent: parent, seeds: seeds, inputCount: inputCount)
+            if order.needs, !sorting.isMade { worker.add(sort) }  // not guessed: both cores sort it now
+            let tree = order.needs ? sorting.value(whileWaiting: sharing.help) : nil
+            stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: tree?.ranks) { below in
+                let columns = LevelColumns(below, parent: parent, seeds: seeds, inputCount: inputCount)
+                if let tree {
                     levels[z + 1] = LaterValue(made: columns.level(sorted: tree))
+                    return
                 }
-            } else {
-                stage = Self.finish(next, pending: pending, members: members, below: stage, ranks: nil) { below in
-                    let columns = LevelColumns(below, parent: parent, seeds: seeds, inputCount: inputCount)
-                    // A sort not started yet is left for later with the floats alone (half the
-                    // memory of the positions it would hold, and no order to work out).
-                    let later = !sorting.abandonUnlessStarted() ? sorting
-                        : { let floats = below.floats; return LaterValue { Sorted(floats, ranked: false) } }()
-                    levels[z + 1] = LaterValue { columns.level(sorted: later.value(whileWaiting: sharing.help)) }
+                // A sort not started yet is left for later with the floats alone (half the memory
+                // of the positions it would hold, and no order to work out).
+                var later = sorting
+                if sorting.abandonUnlessStarted() {
+                    let floats = below.floats
+                    later = LaterValue { Sorted(floats, ranked: false) }
                 }
+                levels[z + 1] = LaterValue { [later] in columns.level(sorted: later.value(whileWaiting: sharing.help)) }
             }
             progress?(Double(options.maxZoom - z + 1) / Double(zooms + 1))
         }
@@ -135,8 +135,10 @@ struct ClusterBuilder {
         for p in pending where p.members.count > 1 {
             guard p.isCluster else { return (true, true) }
             for axis in 0...1 {
+                func term(_ i: Int) -> Double { below.xy[2 * i + axis] * Double(below.count[i]) }
                 terms.emptyKeepingCapacity()
-                for i in [p.seed] + members[p.members].map(Int.init) { terms.append(below.xy[2 * i + axis] * Double(below.count[i])) }
+                terms.append(term(p.seed))
+                for k in members[p.members] { terms.append(term(Int(k))) }
                 guard !Self.sumIsOrderFree(terms) else { continue }
                 guard Self.sumIsTheSameInEveryOrder(terms) else { return (true, true) }
                 nearly = true
