@@ -22,8 +22,31 @@ enum SharedPinImages {
     }
 
     /// A look told by a view's class, its appearance key and its size in device pixels.
+    /// Hashed once, when made: a key is an `AnyHashable`, whose hashing goes through its type at
+    /// run time, and a thousand new pins hash each look for the look-up, the filing and every
+    /// growth of the table (a tenth of drawing a first frame of price pins, perf).
     struct Look: Hashable {
         let kind: ObjectIdentifier, key: AnyHashable, width: Int32, height: Int32
+        private let digest: Int
+
+        init(kind: ObjectIdentifier, key: AnyHashable, width: Int32, height: Int32) {
+            self.kind = kind
+            self.key = key
+            self.width = width
+            self.height = height
+            var hasher = Hasher()
+            hasher.combine(kind)
+            hasher.combine(key)
+            hasher.combine(width)
+            hasher.combine(height)
+            digest = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        static func == (a: Look, b: Look) -> Bool {
+            a.digest == b.digest && a.kind == b.kind && a.width == b.width && a.height == b.height && a.key == b.key
+        }
     }
 
     private struct LookAtScale: Hashable {

@@ -30,7 +30,9 @@ enum Text {
     /// The logical size of one line of text.
     @MainActor static func size(_ text: String, font: String) -> Size {
         if let known = sizes[font]?[text] { return known }
-        let measured = measure(text, font: font)
+        let shaped = Shaped.layout(text, font: font)
+        let measured = size(of: shaped)
+        Shaped.keep(shaped, text: text, font: font)
         if sizes[font, default: [:]].count > 4096 { sizes[font] = [:] }
         sizes[font, default: [:]][text] = measured
         return measured
@@ -51,6 +53,77 @@ enum Text {
         let l = layout(cr, text, font: font, width: width, lines: lines)
         defer { g_object_unref(UnsafeMutableRawPointer(l)) }
         return size(of: l)
+    }
+
+    /// Text measured on the main thread, kept shaped until it is drawn. A pin is measured when it
+    /// is laid out and drawn when its image is made, in the same frame: shaping its label once, not
+    /// twice. Layouts come from one context set up as for an image surface drawn untransformed
+    /// (what `measure` made afresh for each text); drawn anywhere else, a text gets a fresh layout,
+    /// so the picture is always what a fresh one draws. The context is never updated after it is
+    /// made: Pango marks every layout of a context changed at each update, even to the same state.
+    @MainActor enum Shaped {
+        private static let context: OpaquePointer = {
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
+            let cr = cairo_create(surface)!
+            defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+            return pango_cairo_create_context(cr)!
+        }()
+        private static let defaultOptions = cairo_font_options_create()!
+        private static let options = cairo_font_options_create()!
+        /// Per font, per text; a layout leaves when drawn. Texts measured and never drawn (pins out
+        /// of view) are let go all at once past `limit`.
+        private static var held: [String: [String: OpaquePointer]] = [:]
+        private(set) static var count = 0
+        private static let limit = 4096
+
+        static func layout(_ text: String, font: String) -> OpaquePointer {
+            let layout = pango_layout_new(context)!
+            Fonts.shared.withDescription(of: font) { pango_layout_set_font_description(layout, $0) }
+            pango_layout_set_text(layout, text, -1)
+            return layout
+        }
+
+        static func keep(_ layout: OpaquePointer, text: String, font: String) {
+            if count >= limit {
+                for texts in held.values { for l in texts.values { g_object_unref(UnsafeMutableRawPointer(l)) } }
+                held = [:]
+                count = 0
+            }
+            if let old = held[font, default: [:]].updateValue(layout, forKey: text) {
+                g_object_unref(UnsafeMutableRawPointer(old))
+            } else {
+                count += 1
+            }
+        }
+
+        /// `take` where the caller may be on any thread: nil off the main one.
+        nonisolated static func takeOnMainThread(_ text: String, font: String, for cr: OpaquePointer) -> OpaquePointer? {
+            guard Thread.isMainThread else { return nil }
+            let context = Pointer(cr)  // a cairo context is not Sendable; this one stays on this thread
+            return MainActor.assumeIsolated { Pointer(take(text, font: font, for: context.pointer)) }.pointer
+        }
+
+        private struct Pointer: @unchecked Sendable {
+            let pointer: OpaquePointer!
+            init(_ pointer: OpaquePointer?) { self.pointer = pointer }
+        }
+
+        /// The held layout of `text` when `cr` draws as the context measures, now the caller's.
+        static func take(_ text: String, font: String, for cr: OpaquePointer) -> OpaquePointer? {
+            guard count > 0, drawsAsMeasured(cr), let layout = held[font]?.removeValue(forKey: text) else { return nil }
+            count -= 1
+            return layout
+        }
+
+        /// An image surface, no scaling, rotation or font options of its own: what `context` was made for.
+        private static func drawsAsMeasured(_ cr: OpaquePointer) -> Bool {
+            guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE else { return false }
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0 else { return false }
+            cairo_get_font_options(cr, options)
+            return cairo_font_options_equal(options, defaultOptions) != 0
+        }
     }
 
     // MARK: Measured as GTK measures a label
@@ -123,9 +196,10 @@ enum Text {
         g_object_unref(UnsafeMutableRawPointer(l))
     }
 
-    /// Draws one line of text centred on a point: measured and drawn with one layout.
+    /// Draws one line of text centred on a point: measured and drawn with one layout — on the
+    /// main thread the one `size(_:font:)` shaped, when it was measured for this drawing.
     static func drawCentered(_ cr: OpaquePointer, _ text: String, font: String, at center: Point) {
-        let l = layout(cr, text, font: font)
+        let l = Shaped.takeOnMainThread(text, font: font, for: cr) ?? layout(cr, text, font: font)
         let size = size(of: l)
         cairo_move_to(cr, center.x - size.width / 2, center.y - size.height / 2)
         pango_cairo_show_layout(cr, l)
