@@ -24,6 +24,16 @@ final class ShapedTextTests: XCTestCase {
         }
     }
 
+    func testLayoutsMeasuredAndNotDrawnAreLetGoWhenAsked() {
+        MainActor.assumeIsolated {
+            _ = Text.size("$ never drawn 1", font: "Cantarell 11px")
+            _ = Text.size("$ never drawn 2", font: "Cantarell 11px")
+            XCTAssertGreaterThanOrEqual(Text.Shaped.count, 2)
+            Text.forgetShaped()
+            XCTAssertEqual(Text.Shaped.count, 0)
+        }
+    }
+
     func testATransformedSurfaceGetsAFreshLayout() {
         MainActor.assumeIsolated {
             let font = "Cantarell 13px", text = "Scaled ¶ 42"

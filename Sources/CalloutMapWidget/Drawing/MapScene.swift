@@ -131,6 +131,7 @@ package struct MapScene {
             for callout in callouts { callout.sketch.paint(cr, placement: callout.placement) }
             cairo_destroy(cr)
         }
+        Text.forgetShaped()  // labels measured for this frame and not drawn in it (their look was drawn before)
         return complete
     }
 }

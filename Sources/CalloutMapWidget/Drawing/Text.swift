@@ -70,8 +70,9 @@ enum Text {
         }()
         private static let defaultOptions = cairo_font_options_create()!
         private static let options = cairo_font_options_create()!
-        /// Per font, per text; a layout leaves when drawn. Texts measured and never drawn (pins out
-        /// of view) are let go all at once past `limit`.
+        /// Per font, per text; a layout leaves when drawn, or when the map's frame is over
+        /// (`forget`): a pin whose look was drawn before is measured, not drawn. Past `limit`,
+        /// all are let go at once.
         private static var held: [String: [String: OpaquePointer]] = [:]
         private(set) static var count = 0
         private static let limit = 4096
@@ -84,16 +85,19 @@ enum Text {
         }
 
         static func keep(_ layout: OpaquePointer, text: String, font: String) {
-            if count >= limit {
-                for texts in held.values { for l in texts.values { g_object_unref(UnsafeMutableRawPointer(l)) } }
-                held = [:]
-                count = 0
-            }
+            if count >= limit { forget() }
             if let old = held[font, default: [:]].updateValue(layout, forKey: text) {
                 g_object_unref(UnsafeMutableRawPointer(old))
             } else {
                 count += 1
             }
+        }
+
+        static func forget() {
+            guard count > 0 else { return }
+            for texts in held.values { for l in texts.values { g_object_unref(UnsafeMutableRawPointer(l)) } }
+            held = [:]
+            count = 0
         }
 
         /// `take` where the caller may be on any thread: nil off the main one.
@@ -125,6 +129,9 @@ enum Text {
             return cairo_font_options_equal(options, defaultOptions) != 0
         }
     }
+
+    /// Lets go of the layouts kept from measuring that were not drawn (at the end of a frame).
+    @MainActor static func forgetShaped() { Shaped.forget() }
 
     // MARK: Measured as GTK measures a label
 
