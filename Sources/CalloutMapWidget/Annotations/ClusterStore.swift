@@ -68,8 +68,13 @@ package final class ClusterStore {
     }
 
     /// An annotation's identifier: the map's rule first, else what its view said.
-    private func identifier(of annotation: any Annotation) -> String? {
-        clusteringIdentifier?(annotation) ?? viewIdentifiers[ObjectIdentifier(annotation)]
+    private func identifier(of annotation: any Annotation) -> String? { identifiers()(annotation) }
+
+    /// `identifier(of:)` for many annotations: the rule and the views' identifiers read once, not
+    /// per place (each read of a class's stored property is checked for exclusive access at run time).
+    private func identifiers() -> (any Annotation) -> String? {
+        let rule = clusteringIdentifier, views = viewIdentifiers
+        return { rule?($0) ?? (views.isEmpty ? nil : views[ObjectIdentifier($0)]) }
     }
 
     /// Per clustering identifier: its annotations (in the order given to the clusterer, as places in
@@ -179,7 +184,7 @@ package final class ClusterStore {
 
     private func partitioned() -> ClusterPartition {
         if let partition { return partition }
-        let parts = isEnabled ? ClusterPartition(annotations.annotations, identifier: identifier(of:), worldPoint: annotations.worldPoint(at:))
+        let parts = isEnabled ? ClusterPartition(annotations.annotations, identifier: identifiers(), worldPoint: annotations.worldPoint(at:))
             : ClusterPartition()
         partition = parts
         return parts
