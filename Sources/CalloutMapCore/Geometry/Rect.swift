@@ -50,4 +50,10 @@ public struct Rect: Hashable, Sendable {
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
+
+    /// The smallest rectangle holding both.
+    package func union(_ other: Rect) -> Rect {
+        let x = min(minX, other.minX), y = min(minY, other.minY)
+        return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
+    }
 }

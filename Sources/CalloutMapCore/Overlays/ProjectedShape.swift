@@ -51,7 +51,7 @@ package final class ProjectedShape {
         self.groups = groups
         ringBounds = rings.map(Self.box)
         var all: Rect?
-        for b in ringBounds where b.width.isFinite { all = all.map { Self.union($0, b) } ?? b }
+        for b in ringBounds where b.width.isFinite { all = all.map { $0.union(b) } ?? b }
         bounds = all ?? Rect(x: 0.5, y: 0.5, width: 0, height: 0)
     }
 
@@ -88,11 +88,6 @@ package final class ProjectedShape {
             minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-
-    private static func union(_ a: Rect, _ b: Rect) -> Rect {
-        let minX = min(a.minX, b.minX), minY = min(a.minY, b.minY)
-        return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
     }
 
     /// How many points it has in all.
