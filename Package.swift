@@ -27,9 +27,12 @@ let package = Package(
         // simdjson 3.0 from Debian's libsimdjson-dev behind a C interface: the GeoJSON loader's fast path
         // for arrays of Point features (its own reader is ~50 MB/s; simdjson reads the same ~10× faster).
         .target(name: "CalloutMapFastJSON", linkerSettings: [.linkedLibrary("simdjson")]),
+        // Mapbox Vector Tiles decoded with libprotozero 1.7 (Debian's libprotozero-dev, header-only: the
+        // decoder MapLibre Native uses) and inflated with zlib, behind a C interface.
+        .target(name: "CalloutMapMVT", linkerSettings: [.linkedLibrary("z")]),
         // Swift (over the C libraries above): geometry, projection, tiles, viewport, gestures, basemap
         // decoding, tile sources, the file readers. No GTK.
-        .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite", "CalloutMapXML", "CalloutMapFastJSON"]),
+        .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite", "CalloutMapXML", "CalloutMapFastJSON", "CalloutMapMVT"]),
         // A thin, safe layer over GTK/GLib: ownership, signals, main loop, custom widgets.
         .target(name: "CalloutMapGtk", dependencies: ["CCalloutMapGtk"]),
         // The app's thin layer over libadwaita: what its widgets need from their callers to stay safe.
@@ -46,7 +49,7 @@ let package = Package(
         .executableTarget(name: "CalloutMapApp", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CCalloutMapAdw", "CalloutMapAdw"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"],
                                                         .when(configuration: .release))]),
-        .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "TestServers"]),
+        .executableTarget(name: "CalloutMapBench", dependencies: ["CalloutMapWidget", "CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CalloutMapSQLite", "TestServers"]),
         // libFuzzer targets for the parsers (scripts/fuzz.sh); built plainly, it replays files.
         .executableTarget(name: "CalloutMapFuzz", dependencies: ["CalloutMapCore"]),
         // The README's library example, compiled with everything else: `import CalloutMap` only.

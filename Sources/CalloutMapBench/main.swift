@@ -57,6 +57,18 @@ if arguments.first == "load", arguments.count == 2 {
     print(String(decoding: try! JSONSerialization.data(withJSONObject: out, options: [.sortedKeys]), as: UTF8.self))
     exit(0)
 }
+if arguments.first == "vector-tiles" {
+    // Decoding the shipped vector tiles alone (also part of the full run).
+    guard let data = DataDirectory.locate() else {
+        FileHandle.standardError.write("calloutmap-bench: data/ not found; set CALLOUTMAP_DATA_DIR\n".data(using: .utf8)!)
+        exit(1)
+    }
+    let json = MainActor.assumeIsolated {
+        try! JSONSerialization.data(withJSONObject: VectorTileBenchmarks.run(data: data), options: [.sortedKeys])
+    }
+    print(String(decoding: json, as: UTF8.self))
+    exit(0)
+}
 if arguments.first == "shapes" {
     // The shape figures alone (also part of the full run).
     setenv("GTK_A11Y", "none", 1)
@@ -216,6 +228,7 @@ let json = MainActor.assumeIsolated { () -> Data in
     out["shapes"] = ShapeBenchmarks.run(basemap: basemap, frames: frames)
     out["place_names"] = PlaceNameBenchmarks.run(basemap: basemap, data: data, frames: frames)
     out["search"] = SearchBenchmarks.run(data: data)
+    out["vector_tiles"] = VectorTileBenchmarks.run(data: data)
     if let realData { out["real_data"] = RealDataBenchmarks.run(directory: realData, basemap: basemap, frames: frames) }
     out["peak_rss_mb"] = Double(Benchmarks.peakRSSKilobytes()) / 1024
     out["peak_rss_mb_by_size_clustered"] = MemoryBenchmarks.peakRSS(sizes: [1_000, 10_000, 100_000])

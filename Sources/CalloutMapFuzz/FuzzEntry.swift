@@ -2,7 +2,7 @@ import CalloutMapCore
 import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
-/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), `places` (a world place names file), or `cli`: the command line's
+/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), `places` (a world place names file), `vectortile` (a Mapbox Vector Tile, gzip'd or not), or `cli`: the command line's
 /// coordinate and size values, the locale variables, and what is typed in the search bar). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,7 +12,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum FuzzTarget: String, CaseIterable {
-    case geojson, gpx, kml, basemap, mbtiles, cli, places
+    case geojson, gpx, kml, basemap, mbtiles, cli, places, vectortile
 
     static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CALLOUTMAP_FUZZ"] ?? "geojson") ?? .geojson
 
@@ -25,6 +25,7 @@ enum FuzzTarget: String, CaseIterable {
         case .mbtiles: Self.mbtiles(bytes)
         case .cli: Self.cli(bytes)
         case .places: Self.places(bytes)
+        case .vectortile: Self.vectorTile(bytes)
         }
     }
 
@@ -96,6 +97,36 @@ enum FuzzTarget: String, CaseIterable {
 
     /// The bytes as an MBTiles file: opened (or refused with a message naming it), then every
     /// tile of zooms 0–2 and a few deeper ones looked up.
+    /// A tile decodes or is refused with a reason; what it keeps is whole: every point, line and
+    /// ring as the spec allows, every tag in range, polygons grouped, problems said and bounded.
+    static func vectorTile(_ bytes: [UInt8]) {
+        let tile: VectorTile
+        do { tile = try VectorTile(data: Data(bytes)) } catch {
+            precondition(!error.message.isEmpty, "a refusal without a reason")
+            return
+        }
+        precondition(tile.problems.count <= 32 && tile.problems.count <= tile.problemCount, "problems not bounded")
+        precondition(tile.problems.allSatisfy { !$0.isEmpty }, "an empty problem")
+        for layer in tile.layers {
+            precondition(layer.extent > 0 && (1...2).contains(layer.version), "a layer the spec does not allow")
+            for feature in layer.features {
+                precondition(feature.tags.count % 2 == 0, "an odd tag")
+                for i in stride(from: 0, to: feature.tags.count, by: 2) {
+                    precondition(Int(feature.tags[i]) < layer.keys.count && Int(feature.tags[i + 1]) < layer.values.count, "a tag out of range")
+                }
+                _ = layer.properties(of: feature)
+                switch feature.geometry {
+                case .points(let points): precondition(!points.isEmpty, "a point feature without points")
+                case .lines(let lines): precondition(!lines.isEmpty && lines.allSatisfy { $0.count >= 2 }, "a line of under two points")
+                case .polygons(let polygons):
+                    precondition(polygons.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.count >= 3 } }, "a ring of under three points")
+                }
+            }
+        }
+        let again = try? VectorTile(data: Data(bytes))
+        precondition(again?.layers == tile.layers && again?.problems == tile.problems, "decoding twice gave two tiles")
+    }
+
     static func mbtiles(_ bytes: [UInt8]) {
         let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("calloutmap-fuzz-\(getpid()).mbtiles")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -224,6 +224,11 @@ final class HostileInputTests: XCTestCase {
                 XCTAssertEqual(error.source, url.path)
             }
         }
+        let tiles = try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("vectortile"), includingPropertiesForKeys: nil)
+        XCTAssertGreaterThan(tiles.count, 1)
+        for url in tiles {
+            do { _ = try VectorTile(data: Data(contentsOf: url)) } catch let error as VectorTileError { XCTAssertFalse(error.message.isEmpty) }
+        }
         let cli = try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("cli"), includingPropertiesForKeys: nil)
         XCTAssertGreaterThan(cli.count, 1)
         for url in cli {
