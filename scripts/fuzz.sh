@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every parser with libFuzzer + AddressSanitizer: the JSON reader and
 # GeoJSON loader (with the shapes it makes drawn and hit), GPX and KML (libxml2's reader), the
-# basemap band decoder, MBTiles files, Mapbox Vector Tiles, and the command line's value parsers. Usage: fuzz.sh [SECONDS per target, default 60]
+# basemap band decoder, MBTiles files, Mapbox Vector Tiles, PMTiles archives, MapLibre styles, and the command line's value parsers. Usage: fuzz.sh [SECONDS per target, default 60]
 # Each target starts from the committed seeds (Tests/CoreTests/Fixtures/fuzz/<target>) in a
 # scratch copy; a crash leaves its input in .build-fuzz/crashes/<target>/ and fails the script.
 # To keep a crash as a regression, copy it into the seeds as crash-<what>.<ext> and fix the parser.
@@ -20,9 +20,9 @@ rm -f "$log"
 fuzzer=.build-fuzz/release/calloutmap-fuzz
 
 status=0
-# The mbtiles target writes each input to a temporary file: memory-backed where there is one.
+# The mbtiles and pmtiles targets write each input to a temporary file: memory-backed where there is one.
 [ -d /dev/shm ] && [ -w /dev/shm ] && export TMPDIR=/dev/shm
-for target in ${CALLOUTMAP_FUZZ_TARGETS:-geojson gpx kml basemap mbtiles cli places vectortile}; do
+for target in ${CALLOUTMAP_FUZZ_TARGETS:-geojson gpx kml basemap mbtiles cli places vectortile pmtiles style}; do
   corpus=.build-fuzz/corpus/$target crashes=.build-fuzz/crashes/$target
   mkdir -p "$corpus" "$crashes"
   cp -n Tests/CoreTests/Fixtures/fuzz/$target/* "$corpus/"

@@ -2,7 +2,7 @@ import CalloutMapCore
 import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
-/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), `places` (a world place names file), `vectortile` (a Mapbox Vector Tile, gzip'd or not), or `cli`: the command line's
+/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), `places` (a world place names file), `vectortile` (a Mapbox Vector Tile, gzip'd or not), `pmtiles` (the bytes as a PMTiles archive), `style` (a MapLibre style, every property evaluated), or `cli`: the command line's
 /// coordinate and size values, the locale variables, and what is typed in the search bar). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,7 +12,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum FuzzTarget: String, CaseIterable {
-    case geojson, gpx, kml, basemap, mbtiles, cli, places, vectortile
+    case geojson, gpx, kml, basemap, mbtiles, cli, places, vectortile, pmtiles, style
 
     static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CALLOUTMAP_FUZZ"] ?? "geojson") ?? .geojson
 
@@ -26,6 +26,8 @@ enum FuzzTarget: String, CaseIterable {
         case .cli: Self.cli(bytes)
         case .places: Self.places(bytes)
         case .vectortile: Self.vectorTile(bytes)
+        case .pmtiles: Self.pmtiles(bytes)
+        case .style: Self.style(bytes)
         }
     }
 
@@ -123,19 +125,65 @@ enum FuzzTarget: String, CaseIterable {
                 }
             }
         }
+        // Compared as text: a NaN value is never equal to itself.
         let again = try? VectorTile(data: Data(bytes))
-        precondition(again?.layers == tile.layers && again?.problems == tile.problems, "decoding twice gave two tiles")
+        precondition(again.map { "\($0.layers)" } == "\(tile.layers)" && again?.problems == tile.problems, "decoding twice gave two tiles")
+    }
+
+    /// An archive opens or is refused naming the file; every tile asked for comes back bounded or
+    /// as an error naming the file, its leaves followed a bounded depth.
+    static func pmtiles(_ bytes: [UInt8]) {
+        guard let (url, archive) = opened(bytes, as: "pmtiles", PMTilesArchive.init) else { return }
+        defer { try? FileManager.default.removeItem(at: url) }
+        _ = (archive.name, archive.attribution)
+        var tiles = (0...3).flatMap { z in (0..<(1 << z)).flatMap { x in (0..<(1 << z)).map { TileID(zoom: z, x: x, y: $0) } } }
+        tiles += [TileID(zoom: 14, x: 9326, y: 4742), TileID(zoom: 31, x: 5, y: 7), TileID(zoom: archive.header.zoomRange.upperBound, x: 0, y: 0)]
+        for t in tiles {
+            do {
+                if let data = try archive.tileData(for: t) { precondition(data.count <= PMTilesArchive.maxTileBytes, "an oversized tile") }
+            } catch {
+                precondition(error.source == url.path, "a tile's error that does not name the file")
+            }
+        }
+    }
+
+    /// A style reads or is refused with a reason; every filter and property of every layer it
+    /// keeps evaluates, for features of each geometry with and without properties, at a few zooms.
+    static func style(_ bytes: [UInt8]) {
+        let style: MapStyle
+        do { style = try MapStyle(json: bytes) } catch {
+            precondition(!error.reason.isEmpty, "a refusal without a reason")
+            return
+        }
+        precondition(style.notes.allSatisfy { !$0.isEmpty }, "an empty note")
+        let properties: [String: StyleValue] = ["class": .string("park"), "name": .string("Kiasma"), "rank": .number(3), "open": .bool(true)]
+        for zoom in [0.0, 12.5, 22] {
+            for type in ["Point", "LineString", "Polygon"] {
+                for context in [StyleContext(zoom: zoom, geometryType: type, id: .number(1)) { properties[$0] }, StyleContext(zoom: zoom, geometryType: type)] {
+                    for layer in style.layers {
+                        _ = layer.draws(context)
+                        for key in Array(layer.paint.keys) + Array(layer.layout.keys) { _ = layer.value(key, context)?.text }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bytes written to a temporary file of that extension and opened; a refusal must name the
+    /// file (then the file is already gone and this returns nil). The caller removes the file.
+    static func opened<T>(_ bytes: [UInt8], as ext: String, _ open: (URL) throws(TileSourceError) -> T) -> (URL, T)? {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("calloutmap-fuzz-\(getpid()).\(ext)")
+        guard (try? Data(bytes).write(to: url)) != nil else { return nil }
+        do { return (url, try open(url)) } catch {
+            try? FileManager.default.removeItem(at: url)
+            precondition(error.source == url.path && !error.reason.isEmpty, "a refusal that does not name the file")
+            return nil
+        }
     }
 
     static func mbtiles(_ bytes: [UInt8]) {
-        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("calloutmap-fuzz-\(getpid()).mbtiles")
+        guard let (url, source) = opened(bytes, as: "mbtiles", MBTilesSource.init) else { return }
         defer { try? FileManager.default.removeItem(at: url) }
-        guard (try? Data(bytes).write(to: url)) != nil else { return }
-        let source: MBTilesSource
-        do { source = try MBTilesSource(contentsOf: url) } catch {
-            precondition(error.source == url.path && !error.reason.isEmpty, "a refusal that does not name the file")
-            return
-        }
         precondition(source.zoomRange.lowerBound >= 0 && source.zoomRange.upperBound <= 30, "zooms out of range")
         var tiles = (0...2).flatMap { z in (0..<(1 << z)).flatMap { x in (0..<(1 << z)).map { TileID(zoom: z, x: x, y: $0) } } }
         tiles += [TileID(zoom: 14, x: 2620, y: 6332), TileID(zoom: 30, x: -1, y: 5), TileID(zoom: source.zoomRange.upperBound, x: 0, y: 0)]

@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -305,6 +306,28 @@ extern "C" CMMVTTile *cm_mvt_tile_decode(const uint8_t *bytes, size_t length, si
 }
 
 extern "C" void cm_mvt_tile_free(CMMVTTile *tile) { delete tile; }
+
+extern "C" uint8_t *cm_inflate(const uint8_t *bytes, size_t length, size_t maxInflated, size_t *inflatedLength,
+                               char *error, size_t errorCapacity) {
+    try {
+        std::string out;
+        const std::string wrong = inflate(bytes, length, maxInflated, out);
+        if (!wrong.empty()) {
+            if (error && errorCapacity > 0) std::snprintf(error, errorCapacity, "%s", wrong.c_str());
+            return nullptr;
+        }
+        auto *copy = static_cast<uint8_t *>(std::malloc(std::max<size_t>(out.size(), 1)));
+        if (!copy) throw std::bad_alloc();
+        std::memcpy(copy, out.data(), out.size());
+        *inflatedLength = out.size();
+        return copy;
+    } catch (const std::exception &e) {
+        if (error && errorCapacity > 0) std::snprintf(error, errorCapacity, "%s", e.what());
+        return nullptr;
+    }
+}
+
+extern "C" void cm_inflated_free(uint8_t *inflated) { std::free(inflated); }
 
 extern "C" size_t cm_mvt_tile_layer_count(const CMMVTTile *tile) { return tile->layers.size(); }
 

