@@ -1,0 +1,54 @@
+import CCalloutMapGtk
+import CalloutMapCore
+@testable import CalloutMapWidget
+import Foundation
+import XCTest
+
+/// Pixels of a vector tile drawn with a style: the GDAL-made Helsinki fixture (a café, streets,
+/// a park with a hole) at 256 points, where a tile coordinate is 1/16 of a point.
+final class VectorTilePainterTests: XCTestCase {
+    static let tile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../CoreTests/Fixtures/vector/helsinki-14-9326-4742.pbf")
+
+    static let style = #"""
+    {"version": 8, "sources": {"t": {"type": "vector", "url": "mbtiles:///x"}}, "layers": [
+      {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+      {"id": "park", "type": "fill", "source": "t", "source-layer": "places", "filter": ["==", "class", "park"],
+       "paint": {"fill-color": "#00ff00"}},
+      {"id": "blocks", "type": "fill", "source": "t", "source-layer": "places", "filter": ["==", "class", "building"],
+       "paint": {"fill-color": "#000000", "fill-opacity": 0}},
+      {"id": "street", "type": "line", "source": "t", "source-layer": "places", "filter": ["==", ["get", "class"], "secondary"],
+       "paint": {"line-color": "#ff0000", "line-width": 4}},
+      {"id": "cafe", "type": "circle", "source": "t", "source-layer": "places", "filter": ["==", ["get", "name"], "Café Ekberg"],
+       "paint": {"circle-color": "#0000ff", "circle-radius": 6}},
+      {"id": "hidden", "type": "line", "source": "t", "source-layer": "places", "minzoom": 15, "paint": {"line-color": "#000", "line-width": 30}}
+    ]}
+    """#
+
+    func testATileIsDrawnAsItsStyleSays() throws {
+        let tile = try VectorTile(data: Data(contentsOf: Self.tile))
+        let style = try MapStyle(json: Array(Self.style.utf8))
+        XCTAssertEqual(style.notes, [])
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 256, 256)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        VectorTilePainter(style: style).paint(tile, zoom: 14, into: cr, side: 256)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!, stride = Int(cairo_image_surface_get_stride(surface))
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] {
+            let p = data + y * stride + x * 4  // BGRA in memory (little-endian ARGB32)
+            return [p[2], p[1], p[0]]
+        }
+        let white: [UInt8] = [255, 255, 255], green: [UInt8] = [0, 255, 0], red: [UInt8] = [255, 0, 0], blue: [UInt8] = [0, 0, 255]
+        XCTAssertEqual(rgb(128, 128), blue, "the café's circle at the tile's centre (2048, 2048)")
+        XCTAssertEqual(rgb(128, 136), white, "past its radius of 6")
+        XCTAssertEqual(rgb(160, 160), green, "inside the park")
+        XCTAssertEqual(rgb(186, 183), white, "the park's hole stays a hole")
+        XCTAssertEqual(rgb(52, 195), red, "on Bulevardi, halfway along its first stretch")
+        XCTAssertEqual(rgb(52, 200), white, "beside it: the line is 4 points wide")
+        XCTAssertEqual(rgb(45, 115), white, "the blocks' fill is fully transparent")
+        XCTAssertEqual(rgb(35, 101), white, "the benches: no layer draws them")
+        XCTAssertEqual(rgb(5, 5), white, "the layer from zoom 15 is not drawn at 14")
+    }
+}
