@@ -25,16 +25,22 @@ final class VectorTilePainterTests: XCTestCase {
     ]}
     """#
 
+    /// A new image of `side` pixels with the tile painted over its whole; the caller destroys it.
+    static func painted(_ tile: VectorTile, style: MapStyle, zoom: Double, side: Int) -> OpaquePointer {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
+        let cr = cairo_create(surface)!
+        VectorTilePainter(style: style).paint(tile, zoom: zoom, into: cr, side: Double(side))
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return surface
+    }
+
     func testATileIsDrawnAsItsStyleSays() throws {
         let tile = try VectorTile(data: Data(contentsOf: Self.tile))
         let style = try MapStyle(json: Array(Self.style.utf8))
         XCTAssertEqual(style.notes, [])
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 256, 256)!
+        let surface = Self.painted(tile, style: style, zoom: 14, side: 256)
         defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        VectorTilePainter(style: style).paint(tile, zoom: 14, into: cr, side: 256)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!, stride = Int(cairo_image_surface_get_stride(surface))
         func rgb(_ x: Int, _ y: Int) -> [UInt8] {
             let p = data + y * stride + x * 4  // BGRA in memory (little-endian ARGB32)
