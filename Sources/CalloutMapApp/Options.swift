@@ -58,8 +58,9 @@ struct Options {
                                Name, NAME or label, the first present)
       --subtitle-property KEY  the property for their subtitles (default: subtitle or description,
                                else a line of the first other properties)
-      --tiles SOURCE     draw tiles over the offline map: an MBTiles file, a z/x/y folder, or an
-                         http(s) URL template with {z} {x} {y} (and {s}, {r})
+      --tiles SOURCE     draw tiles over the offline map: an MBTiles file (images or vector tiles),
+                         a PMTiles archive of vector tiles, a z/x/y folder, or an http(s) URL
+                         template with {z} {x} {y} (and {s}, {r})
       --no-demo          leave out the built-in San Francisco demo annotations
       --no-place-names   leave out the world's place names (towns and countries, from GeoNames)
       --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover

@@ -147,7 +147,7 @@ final class TileSourceSwitcher {
 
     private func choose() {
         let native = gtk_file_chooser_native_new(tr("Open Tiles File"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
-        FileChooserFilter.add(to: native, named: "MBTiles", patterns: ["*.mbtiles"])
+        FileChooserFilter.add(to: native, named: tr("Tiles (MBTiles, PMTiles)"), patterns: ["*.mbtiles", "*.pmtiles"])
         chooser = ObjectRef(adopting: native.rawObject)
         Signal.connect(native, "response") { [weak self] (response: Int32) in
             guard let self else { return }

@@ -63,9 +63,13 @@ final class TileSourceTests: XCTestCase {
         try Data(String(repeating: "not a database ", count: 100).utf8).write(to: text)
         XCTAssertEqual(refusal(text), "\(text.path): is not an MBTiles file (not an SQLite database)")
 
+        // Vector tiles open (drawn by the widget's VectorTileSource); another format does not.
         let vector = folder.appendingPathComponent("vector.mbtiles")
         try MBTilesWriter.write(to: vector, metadata: ["format": "pbf"], tiles: [TileID(zoom: 0, x: 0, y: 0): [1]])
-        XCTAssertEqual(refusal(vector), "\(vector.path): holds vector tiles (pbf), which CalloutMap cannot draw; use a raster MBTiles file")
+        XCTAssertEqual(try MBTilesSource(contentsOf: vector).format, "pbf")
+        let webp = folder.appendingPathComponent("webp.mbtiles")
+        try MBTilesWriter.write(to: webp, metadata: ["format": "webp"], tiles: [TileID(zoom: 0, x: 0, y: 0): [1]])
+        XCTAssertEqual(refusal(webp), "\(webp.path): holds tiles of format 'webp'; CalloutMap reads png, jpg and pbf (vector tiles)")
 
         let empty = folder.appendingPathComponent("empty.mbtiles")
         try MBTilesWriter.write(to: empty, metadata: ["format": "png"], tiles: [:])

@@ -82,7 +82,7 @@ def style(mode, c):
         {"id": "boundary", "type": "line", "source": "openmaptiles", "source-layer": "boundary",
          "filter": ["<=", ["get", "admin_level"], 4],
          "paint": {"line-color": c["boundary"], "line-width": 1, "line-dasharray": [3, 2]}},
-        {"id": "poi", "type": "circle", "source": "openmaptiles", "source-layer": "poi", "minzoom": 15,
+        {"id": "poi", "type": "circle", "source": "openmaptiles", "source-layer": "poi", "minzoom": 16,
          "paint": {"circle-color": c["poi"], "circle-radius": 3, "circle-stroke-color": c["poi-stroke"], "circle-stroke-width": 1}},
         {"id": "water-name", "type": "symbol", "source": "openmaptiles", "source-layer": "water_name",
          "layout": {"text-field": name, "text-size": 12}, "paint": {"text-color": c["water-text"], "text-halo-color": c["halo"],

@@ -149,5 +149,6 @@ package struct MapStyle: Sendable {
 /// Why a document is not a style; `reason` reads after the file's name.
 package struct MapStyleError: Error, Equatable, Sendable, CustomStringConvertible {
     package var reason: String
+    package init(reason: String) { self.reason = reason }
     package var description: String { reason }
 }

@@ -1,7 +1,7 @@
 import CalloutMapSQLite
 import Foundation
 
-/// A raster MBTiles file (spec 1.3): an SQLite database read-only, its `metadata` (format,
+/// An MBTiles file (spec 1.3) of images or vector tiles: an SQLite database read-only, its `metadata` (format,
 /// bounds, zooms, attribution) and `tiles` table, whose rows count from the bottom (TMS).
 /// One connection, used by one thread at a time; a lookup takes tens of microseconds.
 public final class MBTilesSource: TileSource, @unchecked Sendable {
@@ -9,7 +9,8 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
     public let attribution: String?
     public let zoomRange: ClosedRange<Int>
     public let tileSize = 256
-    /// The tiles' image format as the metadata says: png or jpg.
+    /// The tiles' format as the metadata says: png or jpg, or pbf for vector tiles (Mapbox Vector
+    /// Tiles, which `TileSources.source(for:)` draws with a style).
     public let format: String
     /// West, south, east, north in degrees, when the metadata gives them.
     public let bounds: GeoBounds?
@@ -71,9 +72,8 @@ public final class MBTilesSource: TileSource, @unchecked Sendable {
 
         hasLabels = !["false", "0", "no"].contains(metadata["labels"]?.lowercased() ?? "")
         let format = (metadata["format"] ?? "png").lowercased()
-        guard ["png", "jpg", "jpeg"].contains(format) else {
-            throw close(format == "pbf" ? "holds vector tiles (pbf), which CalloutMap cannot draw; use a raster MBTiles file"
-                                        : "holds tiles of format '\(format)'; CalloutMap reads png and jpg")
+        guard ["png", "jpg", "jpeg", "pbf"].contains(format) else {
+            throw close("holds tiles of format '\(format)'; CalloutMap reads png, jpg and pbf (vector tiles)")
         }
         var tileQuery: OpaquePointer?
         let prepared = sqlite3_prepare_v2(handle, "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3",

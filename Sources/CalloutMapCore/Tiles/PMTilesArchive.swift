@@ -93,11 +93,10 @@ package final class PMTilesArchive: Sendable {
         throw fail("its leaf directories point deeper than four levels")
     }
 
-    /// The metadata's `name` and `attribution`, when it says them.
-    package var name: String? { metadataText("name") }
+    /// The metadata's `attribution`, when it says one (its `name` is `name`, or the file's).
     package var attribution: String? { metadataText("attribution") }
 
-    private func metadataText(_ key: String) -> String? {
+    func metadataText(_ key: String) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(metadata)) as? [String: Any],
               let text = object[key] as? String, !text.isEmpty else { return nil }
         return text

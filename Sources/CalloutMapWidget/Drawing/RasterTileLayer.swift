@@ -93,6 +93,7 @@ public final class RasterTileLayer {
     /// Fetches and decodes one tile (any thread): the surface, nil for no tile, or the error.
     nonisolated static func fetch(_ t: TileID, from source: any TileSource) async -> Result<Surface?, TileSourceError> {
         do {
+            if let vector = source as? VectorTileSource { return .success(try vector.image(for: t)) }  // drawn, not decoded
             guard let data = try await source.tileData(for: t) else { return .success(nil) }
             guard let surface = TileDecoder.surface(from: data, tileSize: source.tileSize) else {
                 return .failure(TileSourceError(source: source.name, reason: "tile \(t) is not an image"))

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A store of vector tiles as they are kept (Mapbox Vector Tiles, gzip'd or not): a PMTiles
+/// archive, or an MBTiles file of format pbf. Read from any thread.
+package protocol VectorTileArchive: AnyObject, Sendable {
+    var name: String { get }
+    var attribution: String? { get }
+    /// Zooms it holds tiles for; deeper maps draw its deepest tiles' features enlarged.
+    var zoomRange: ClosedRange<Int> { get }
+    var bounds: GeoBounds? { get }
+    /// The tile's stored bytes, nil where there is none; throws, naming the archive, when it is damaged.
+    func vectorTileBytes(for tile: TileID) throws(TileSourceError) -> [UInt8]?
+}
+
+extension MBTilesSource: VectorTileArchive {
+    package func vectorTileBytes(for tile: TileID) throws(TileSourceError) -> [UInt8]? { try data(for: tile) }
+}
+
+extension PMTilesArchive: VectorTileArchive {
+    package var name: String { metadataText("name") ?? URL(fileURLWithPath: path).lastPathComponent }
+    package var zoomRange: ClosedRange<Int> { header.zoomRange }
+    package var bounds: GeoBounds? {
+        let b = header.bounds
+        guard b.west < b.east, b.south < b.north else { return nil }
+        return GeoBounds(west: b.west, south: b.south, east: b.east, north: b.north)
+    }
+    package func vectorTileBytes(for tile: TileID) throws(TileSourceError) -> [UInt8]? { try tileData(for: tile) }
+}
