@@ -6,7 +6,7 @@ enum AnnotationFiles {
     static func urls(options: Options, dataDirectory: URL) -> [URL] {
         var urls: [URL] = []
         if options.demo {
-            urls += ["san-francisco", "bay-area-places"].map {
+            urls += ["san-francisco", "bay-area-places", "helsinki"].map {
                 dataDirectory.appendingPathComponent("demo/\($0).geojson")
             }
         }

@@ -33,6 +33,8 @@ final class MainWindow {
     private var showPanelAction: OpaquePointer!
     private var shortcutsWindow: ObjectRef?
     private let settings: AppSettings
+    /// Shown: what happens from now on was asked for by the person, not by the start-up.
+    private var isPresented = false
     /// The panel was opened over the map for the welcome (a first run in a narrow window).
     private var panelOpenedForWelcome = false
 
@@ -127,22 +129,31 @@ final class MainWindow {
         panel.describe(mode)
 
         map.delegate = report
-        tileSwitcher.onChange = { [weak self] layer in self?.map.tileLayers = layer.map { [$0] } ?? [] }
+        map.selectableMapFeatures = .all  // a vector map's cafés, streets and parks open callouts too
+        tileSwitcher.onChange = { [weak self] layer in
+            guard let self else { return }
+            self.map.tileLayers = layer.map { [$0] } ?? []
+            self.events.emit(["event": "tile-source", "name": layer?.source.name ?? "Offline Map"])
+            // Not at start-up, where the command line's or the last session's view stays.
+            if self.isPresented { self.reveal(layer) }
+        }
         tileSwitcher.onOpen = { [weak self] url in self?.showTiles(url.path) }
         tileSwitcher.makeOpenStreetMap = { [weak self] in
             let layer = RasterTileLayer(source: XYZTileSource.openStreetMap())
             self?.reportFailures(of: layer)
             return layer
         }
+        tileSwitcher.makeHelsinki = { [weak self] in self?.openTiles(DataDirectory.locate()?.appendingPathComponent("vector/helsinki.pmtiles").path ?? "vector/helsinki.pmtiles") }
         // Wired before the first toast can come (a map source that cannot be opened, below).
         toasts.onShow = { [weak self] title in self?.events.emit(["event": "toast", "title": title]) }
         // While a toast is up, the scale bar and attribution stand above it (callouts too).
         toasts.onCovering = { [weak self] covering in self?.map.layoutMargins.bottom = covering ? Toasts.height : 0 }
         toasts.onDetails = { [weak self] title, rows in self?.events.emit(["event": "problems-shown", "title": title, "rows": rows]) }
         toasts.onCopy = { [weak self] text in self?.logCopy(text) }
-        switch options.tiles ?? settings.tileSource {
-        case "": break
+        switch options.style.map { _ in "" } ?? options.tiles ?? settings.tileSource {
+        case "": if let style = options.style { showTiles(options.tiles, style: style) }
         case TileSourceSwitcher.openStreetMap: tileSwitcher.showOpenStreetMap()
+        case TileSourceSwitcher.helsinki: tileSwitcher.showHelsinki()
         case let source: showTiles(source)
         }
         DemoViews.register(on: map)
@@ -223,6 +234,7 @@ final class MainWindow {
     }
 
     func present() {
+        isPresented = true
         gtk_window_present(cm_window(window))
         gtk_widget_grab_focus(map.gtkWidget)
     }
@@ -230,8 +242,15 @@ final class MainWindow {
     /// Files the person opened (chooser, drop, command line, a second launch): shown, announced,
     /// and the view moves to fit their places unless `fittingView` is false (a centre or zoom
     /// given on the command line stays).
+    /// Tiles files (MBTiles, PMTiles) among them are shown as the map's source instead.
     func open(_ urls: [URL], fittingView: Bool = true) {
-        files.load(urls, announce: true, fittingView: fittingView)
+        let tiles = urls.filter { TileSources.holdsTiles($0.path) }
+        for url in tiles {
+            showTiles(url.path)
+            if fittingView { reveal(map.tileLayers.first) }
+        }
+        let places = urls.filter { !tiles.contains($0) }
+        if !places.isEmpty { files.load(places, announce: true, fittingView: fittingView) }
     }
 
     /// Files shown without a word (`--data`, the demo's own).
@@ -273,16 +292,35 @@ final class MainWindow {
     }
 
     /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
-    func showTiles(_ path: String) {
+    /// A source whose area is all out of view: the map goes to it (a city's tiles show the city).
+    private func reveal(_ layer: RasterTileLayer?) {
+        guard let area = layer?.source.bounds, !map.visibleRegion.intersects(area) else { return }
+        map.setRegion(area, animated: false)
+    }
+
+    /// With a style (`--style`), `path` may be nil: the style names its tiles.
+    func showTiles(_ path: String?, style: String? = nil) {
+        guard let source = path ?? style, let layer = openTiles(path, style: style) else { return }
+        tileSwitcher.add(layer, source: source)
+    }
+
+    /// A tile source's layer, its failures watched; nil (told on standard error and in a toast) when it cannot be opened.
+    /// What of a style is not drawn is told on standard error.
+    private func openTiles(_ path: String?, style: String? = nil) -> RasterTileLayer? {
+        let named = style ?? path ?? ""
+        let note = { (line: String) in FileHandle.standardError.write(Data("calloutmap: \(named): \(line)\n".utf8)) }
         do {
             // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
-            let layer = RasterTileLayer(source: try TileSources.source(for: path, scale: map.scaleFactor))
+            let source = if let style { try TileSources.source(for: path, style: style, scale: map.scaleFactor, note: note) }
+                         else { try TileSources.source(for: named, scale: map.scaleFactor, note: note) }
+            let layer = RasterTileLayer(source: source)
             reportFailures(of: layer)
-            tileSwitcher.add(layer, source: path)
+            return layer
         } catch {
             FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
-            toasts.showProblem(String(format: tr("Could not open the map source “%@”"), URL(fileURLWithPath: path).lastPathComponent),
+            toasts.showProblem(String(format: tr("Could not open the map source “%@”"), URL(fileURLWithPath: named).lastPathComponent),
                                details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown instead."))])
+            return nil
         }
     }
 

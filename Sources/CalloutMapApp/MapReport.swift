@@ -60,6 +60,16 @@ final class MapReport: MapViewDelegate {
         if let anchor = view.annotation as? OverlayAnchor, let shape = anchor.overlay as? ShapeOverlay {
             view.detailCalloutAccessory = showsData ? .properties(Localization.readable(shape.shownData)) : nil
         }
+        if let feature = (view.annotation as? MapFeatureAnnotation)?.feature {
+            // What the tiles say beyond the title and the subtitle (its names, class and subclass in
+            // words there; its rank among neighbours is not data).
+            var data = AnnotationProperties()
+            for (key, value) in feature.properties.sorted(by: { $0.key < $1.key })
+            where !key.hasPrefix("name") && !["rank", "class", "subclass"].contains(key) {
+                data[key] = value
+            }
+            view.detailCalloutAccessory = showsData && !data.isEmpty ? .properties(Localization.readable(data)) : nil
+        }
         // A file's place or shape, a search's pin and the demo's context places have details of
         // their own: an ⓘ opens them in every approach (the custom and annotation approaches
         // have their Details button).
@@ -189,6 +199,10 @@ final class MapReport: MapViewDelegate {
     private func annotationEvent(_ name: String, _ view: AnnotationView, _ mapView: MapView) -> [String: Any] {
         var event: [String: Any] = ["event": name, "title": view.annotation?.title ?? NSNull(), "mode": mapView.calloutMode(for: view).rawValue]
         if view.annotation is OverlayAnchor { event["kind"] = "overlay" }  // where the shape was clicked: lat, lon
+        if let feature = (view.annotation as? MapFeatureAnnotation)?.feature {
+            event["kind"] = "map-feature"
+            event["layer"] = feature.layer
+        }
         if let c = view.annotation?.coordinate {
             event["lat"] = c.latitude
             event["lon"] = c.longitude

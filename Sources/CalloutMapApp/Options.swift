@@ -26,6 +26,8 @@ struct Options {
     /// An option other than files was given: this launch wants a window of its own.
     var setsUpWindow = false
     var tiles: String?
+    /// A MapLibre style drawing vector tiles: `tiles`', or those it names itself.
+    var style: String?
     /// How long `render` waits for tiles, in all.
     var tileTimeout = 30.0
     var demo = true
@@ -60,8 +62,11 @@ struct Options {
                                else a line of the first other properties)
       --tiles SOURCE     draw tiles over the offline map: an MBTiles file (images or vector tiles),
                          a PMTiles archive of vector tiles, a z/x/y folder, or an http(s) URL
-                         template with {z} {x} {y} (and {s}, {r})
-      --no-demo          leave out the built-in San Francisco demo annotations
+                         template with {z} {x} {y} (and {s}, {r}); a style's JSON file draws
+                         the tiles its vector source names, as --style does
+      --style FILE       draw vector tiles with a MapLibre style (JSON): those of --tiles, or the
+                         file its vector source names (url pmtiles:///path or mbtiles:///path)
+      --no-demo          leave out the built-in demo annotations (San Francisco and Helsinki)
       --no-place-names   leave out the world's place names (towns and countries, from GeoNames)
       --mode MODE        how a selected pin shows its information: standard, custom, annotation or popover
       --select TITLE     select the annotation (or shape) with this title at start; repeated, each
@@ -130,6 +135,7 @@ struct Options {
             case "--log-events": o.logEvents = true
             case "--data": o.dataFiles.append(try value(arg))
             case "--tiles": o.tiles = try value(arg)
+            case "--style": o.style = try value(arg)
             case "--title-property": o.geoJSON.titleProperty = try value(arg)
             case "--subtitle-property": o.geoJSON.subtitleProperty = try value(arg)
             case "--no-demo": o.demo = false

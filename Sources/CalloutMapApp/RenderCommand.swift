@@ -39,8 +39,12 @@ struct RenderCommand {
                     throw RenderCommandError(message: "no annotation or shape titled '\(title)'")
                 }
             }
-            if let path = options.tiles {
-                snapshot.tileLayers = [RasterTileLayer(source: try TileSources.source(for: path, scale: options.scale))]
+            if options.tiles != nil || options.style != nil {
+                let named = options.style ?? options.tiles!
+                let note = { (line: String) in FileHandle.standardError.write(Data("calloutmap render: \(named): \(line)\n".utf8)) }
+                let source = if let style = options.style { try TileSources.source(for: options.tiles, style: style, scale: options.scale, note: note) }
+                             else { try TileSources.source(for: named, scale: options.scale, note: note) }
+                snapshot.tileLayers = [RasterTileLayer(source: source)]
                 snapshot.tileTimeout = options.tileTimeout
             }
             if options.placeNames {

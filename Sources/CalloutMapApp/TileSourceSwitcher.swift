@@ -5,9 +5,9 @@ import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
-/// The choice of what the map shows: the offline map alone, OpenStreetMap's online tiles, or a
-/// tiles file (MBTiles) or URL over it. Files opened once stay in the list, their tiles kept, so
-/// switching back is instant. Names are plain text. One choice action, `win.tile-source` (the
+/// The choice of what the map shows: the offline map alone, the shipped vector map of central
+/// Helsinki, OpenStreetMap's online tiles, or a tiles file (MBTiles, PMTiles) or URL over it.
+/// Files opened once stay in the list, their tiles kept, so switching back is instant. Names are plain text. One choice action, `win.tile-source` (the
 /// source's index), drives the header bar's list and the primary menu's Map Source items alike.
 @MainActor
 final class TileSourceSwitcher {
@@ -18,10 +18,15 @@ final class TileSourceSwitcher {
     private let files: UnsafeMutablePointer<GtkWidget>
     private var layers: [RasterTileLayer?] = [nil]  // nil: the offline map alone (or OpenStreetMap not yet made)
     /// What each entry was opened from, as the settings remember it.
-    private var sources = ["", TileSourceSwitcher.openStreetMap]
+    private var sources = ["", TileSourceSwitcher.openStreetMap, TileSourceSwitcher.helsinki]
     static let openStreetMap = "openstreetmap"
+    static let helsinki = "helsinki"
+    /// Rows made before any file: the offline map, OpenStreetMap, Helsinki (listed before OpenStreetMap).
+    private static let builtInCount = 3
     /// Makes the OpenStreetMap layer the first time it is chosen (the window watches its failures).
     var makeOpenStreetMap: (() -> RasterTileLayer)?
+    /// Makes the Helsinki layer the first time it is chosen; nil when it cannot be opened (told by the window).
+    var makeHelsinki: (() -> RasterTileLayer?)?
     private var checks: [UnsafeMutablePointer<GtkWidget>] = []
     private var action: OpaquePointer!
     /// The primary menu's Map Source section: a radio item per source and "Open Tiles File…".
@@ -72,8 +77,13 @@ final class TileSourceSwitcher {
         Actions.add("open-tiles", to: window) { [weak self] in self?.choose() }
         addRow(title: tr("Offline Map"), subtitle: tr("Natural Earth and GSHHG, no network"))
         gtk_box_append(cast(list), files)
+        let helsinki = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_box_append(cast(list), helsinki)
         addRow(title: "OpenStreetMap", subtitle: tr("Online tiles from tile.openstreetmap.org, kept in the disk cache"))
-        layers.append(nil)  // made when first chosen
+        // Offline sources first: the shipped city sits after opened files, before the online map.
+        addRow(title: tr("Helsinki (Vector Map)"), subtitle: tr("OpenStreetMap vector tiles of central Helsinki, no network"),
+               in: helsinki, menuPosition: 1)
+        layers += [nil, nil]  // made when first chosen
         show(0)
         // Enter or Space on a row picks it (GTK) and closes the list (here).
         let keys = gtk_event_controller_key_new()!
@@ -94,13 +104,15 @@ final class TileSourceSwitcher {
     func add(_ layer: RasterTileLayer, source: String) {
         layers.append(layer)
         sources.append(source)
-        addRow(title: layer.source.name, subtitle: layer.attribution ?? "", in: files)
+        addRow(title: layer.source.name, subtitle: layer.attribution ?? "", in: files,
+               menuPosition: checks.count - Self.builtInCount + 1)
         select(layers.count - 1)
     }
 
     /// A radio row in the list and a radio item in the menu, both bound to the action (whose
     /// target is the row's index): picking either switches, and both follow the state.
-    private func addRow(title: String, subtitle: String, in box: UnsafeMutablePointer<GtkWidget>? = nil) {
+    /// `menuPosition`: where the menu lists it (the end when nil).
+    private func addRow(title: String, subtitle: String, in box: UnsafeMutablePointer<GtkWidget>? = nil, menuPosition: Int? = nil) {
         let check = gtk_check_button_new_with_label(title)!
         if let first = checks.first { gtk_check_button_set_group(cast(check), cast(first)) }
         if !subtitle.isEmpty { gtk_widget_set_tooltip_text(check, subtitle) }
@@ -115,9 +127,8 @@ final class TileSourceSwitcher {
         Signal.connect(click, "released") { [weak self] (_: Int, _: Double, _: Double) in self?.close() }
         gtk_widget_add_controller(check, cm_controller(click.rawObject))
         let item = g_menu_item_new(title, "win.tile-source::\(index)")!
-        // The menu lists in the list's order: opened files before OpenStreetMap.
-        let position = box == nil ? Int32(g_menu_model_get_n_items(cm_menu_model(menuSources.rawObject))) : Int32(index - 1)
-        g_menu_insert_item(menuSources, position, item)
+        // The menu lists in the list's order: opened files, then Helsinki, before OpenStreetMap.
+        g_menu_insert_item(menuSources, Int32(menuPosition ?? Int(g_menu_model_get_n_items(cm_menu_model(menuSources.rawObject)))), item)
         g_object_unref(item.rawObject)
     }
 
@@ -130,16 +141,22 @@ final class TileSourceSwitcher {
         g_action_change_state(action, g_variant_new_string(String(index)))
     }
 
-    /// The source the map shows ("0" the offline map, "1" OpenStreetMap, then opened files).
+    /// The source the map shows ("0" the offline map, "1" OpenStreetMap, "2" Helsinki, then opened files).
     private var selection: Int { checks.indices.first { gtk_check_button_get_active(cast(checks[$0])) != 0 } ?? 0 }
 
-    /// What the map shows: "" the offline map, "openstreetmap", or the file or URL a source came from.
+    /// What the map shows: "" the offline map, "openstreetmap", "helsinki", or the file or URL a source came from.
     var selectedSource: String { sources[selection] }
 
     func showOpenStreetMap() { select(1) }
 
+    func showHelsinki() { select(2) }
+
     private func show(_ index: Int) {
         if index == 1, layers[1] == nil { layers[1] = makeOpenStreetMap?() }
+        if index == 2, layers[2] == nil {
+            guard let layer = makeHelsinki?() else { return select(0) }
+            layers[2] = layer
+        }
         let name = layers[index]?.source.name ?? tr("Offline Map")
         gtk_menu_button_set_label(OpaquePointer(widget), name.count > 24 ? String(name.prefix(23)) + "…" : name)
         onChange?(layers[index])
@@ -147,7 +164,7 @@ final class TileSourceSwitcher {
 
     private func choose() {
         let native = gtk_file_chooser_native_new(tr("Open Tiles File"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
-        FileChooserFilter.add(to: native, named: tr("Tiles (MBTiles, PMTiles)"), patterns: ["*.mbtiles", "*.pmtiles"])
+        FileChooserFilter.add(to: native, named: tr("Maps (MBTiles, PMTiles, MapLibre styles)"), patterns: ["*.mbtiles", "*.pmtiles", "*.json"])
         chooser = ObjectRef(adopting: native.rawObject)
         Signal.connect(native, "response") { [weak self] (response: Int32) in
             guard let self else { return }

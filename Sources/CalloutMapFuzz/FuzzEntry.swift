@@ -125,6 +125,22 @@ enum FuzzTarget: String, CaseIterable {
                 }
             }
         }
+        // Clicks across the tile, every layer drawn as fills, lines and circles: what is picked
+        // is named and stands on the globe.
+        let names = tile.layers.prefix(8).map(\.name)
+        let layers = names.enumerated().flatMap { i, name in
+            ["fill", "line", "circle"].map { ["id": "\($0)\(i)", "type": $0, "source": "t", "source-layer": name] as [String: Any] }
+        }
+        if let json = try? JSONSerialization.data(withJSONObject: ["version": 8, "layers": layers]),
+           let style = try? MapStyle(json: Array(json)) {
+            let picker = MapFeaturePicker(style: style, kinds: .all)
+            let id = TileID(zoom: 14, x: 9327, y: 4742)
+            for i in 0..<9 {
+                let click = WorldPoint(x: (9327 + Double(i % 3) / 2) / 16384, y: (4742 + Double(i / 3) / 2) / 16384)
+                guard let hit = picker.feature(in: tile, tileID: id, at: click, zoom: 14 + Double(i % 4)) else { continue }
+                precondition(!hit.title.isEmpty && hit.coordinate.isValid, "a picked feature without a title or off the globe")
+            }
+        }
         // Compared as text: a NaN value is never equal to itself.
         let again = try? VectorTile(data: Data(bytes))
         precondition(again.map { "\($0.layers)" } == "\(tile.layers)" && again?.problems == tile.problems, "decoding twice gave two tiles")

@@ -75,4 +75,22 @@ final class RegionTests: XCTestCase {
         XCTAssertEqual(world.visibleBounds.east, 180)
         XCTAssertEqual(world.bounds, Rect(x: 0, y: 0, width: 1000, height: 800))
     }
+
+    func testBoxesIntersectWhenTheyShareAPointAcrossTheAntimeridianToo() throws {
+        func box(_ w: Double, _ s: Double, _ e: Double, _ n: Double) throws -> GeoBounds {
+            try XCTUnwrap(GeoBounds(west: w, south: s, east: e, north: n))
+        }
+        let helsinki = try box(24.935, 60.164, 24.953, 60.179)
+        let sanFrancisco = try box(-122.6, 37.6, -122.3, 37.9)
+        XCTAssertFalse(helsinki.intersects(sanFrancisco))
+        XCTAssertTrue(helsinki.intersects(try box(24.9, 60.1, 25, 60.2)), "inside")
+        XCTAssertTrue(helsinki.intersects(try box(24.953, 60.179, 26, 61)), "a corner shared")
+        XCTAssertFalse(helsinki.intersects(try box(24.9, 60.18, 25, 60.2)), "north of it")
+        let fiji = try box(177, -19, -178, -16)  // across the antimeridian
+        XCTAssertTrue(fiji.intersects(try box(-179, -18, -179.5 + 1, -17)), "its eastern span")
+        XCTAssertTrue(try box(178, -18, 179, -17).intersects(fiji), "its western span, either way round")
+        XCTAssertFalse(fiji.intersects(try box(0, -18, 10, -17)))
+        XCTAssertTrue(fiji.intersects(try box(170, 0, -170, 10)) == false, "beside it, not overlapping latitudes")
+        XCTAssertTrue(fiji.intersects(try box(170, -20, -170, 10)), "two boxes across the antimeridian")
+    }
 }

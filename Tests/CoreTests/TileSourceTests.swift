@@ -97,6 +97,27 @@ final class TileSourceTests: XCTestCase {
         XCTAssertEqual(refusal(folder.appendingPathComponent("gone.mbtiles")), "\(folder.path)/gone.mbtiles: does not exist")
     }
 
+    /// Files opened as places or as the map's source: by name (.mbtiles, .pmtiles), or by a PMTiles
+    /// archive's first bytes; a GeoPackage (SQLite too), GeoJSON, a pipe or a missing file are not tiles.
+    func testTilesFilesAreToldFromPlacesFiles() throws {
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/vector")
+        XCTAssertTrue(TileSources.holdsTiles(shipped.appendingPathComponent("helsinki.pmtiles").path))
+        XCTAssertTrue(TileSources.holdsTiles(shipped.appendingPathComponent("helsinki.mbtiles").path))
+        let renamed = folder.appendingPathComponent("helsinki.bin")
+        try FileManager.default.copyItem(at: shipped.appendingPathComponent("helsinki.pmtiles"), to: renamed)
+        XCTAssertTrue(TileSources.holdsTiles(renamed.path), "a PMTiles archive by content")
+        XCTAssertTrue(TileSources.holdsTiles(folder.appendingPathComponent("Gone.MBTiles").path), "by name: opening it says what is wrong")
+        let geopackage = folder.appendingPathComponent("places.gpkg")
+        try MBTilesWriter.write(to: geopackage, metadata: ["format": "png"], tiles: [:])
+        XCTAssertFalse(TileSources.holdsTiles(geopackage.path))
+        let geojson = folder.appendingPathComponent("places.geojson")
+        try Data(#"{"type":"FeatureCollection","features":[]}"#.utf8).write(to: geojson)
+        XCTAssertFalse(TileSources.holdsTiles(geojson.path))
+        let fifo = folder.appendingPathComponent("pipe")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertFalse(TileSources.holdsTiles(fifo.path), "refused without blocking on the pipe")
+    }
+
     func testATileFolderServesItsZXYFiles() async throws {
         for (z, x, y, ext) in [(0, 0, 0, "png"), (1, 1, 0, "jpg"), (4, 3, 5, "png")] {
             let dir = folder.appendingPathComponent("\(z)/\(x)")

@@ -42,6 +42,75 @@ final class VectorMapEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(Self.counts(try XCTUnwrap(deep.shot))[0xdeddda] ?? 0, 400 * 300 / 10)
     }
 
+    /// `--dark` draws the tiles with the built-in dark style: none of the light style's colours.
+    func testDarkDrawsTheCityWithTheDarkStyle() throws {
+        let r = try render(["--dark", "--tiles", Self.data.appendingPathComponent("helsinki.pmtiles").path,
+                            "--zoom", "16", "--center", "60.1690,24.9410"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let counts = Self.counts(try XCTUnwrap(r.shot))
+        XCTAssertGreaterThan(counts[0x3d3846] ?? 0, 400 * 300 / 10, "the dark style's buildings")
+        XCTAssertGreaterThan(counts[0xffa348] ?? 0, 100, "the dark style's points of interest")
+        XCTAssertLessThan(counts[0xdeddda] ?? 0, 400 * 300 / 100, "no light building (the colour is the dark place names' text)")
+    }
+
+    /// A style of one's own: the tiles its source names (pmtiles:///…), or --tiles', or the style
+    /// given as --tiles; what it has that is not drawn told once each, naming the style.
+    func testAStyleDrawsTheTilesItNamesOrThoseGivenAndSaysWhatItLeavesOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("styles-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func style(_ name: String, source: String) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            try Data("""
+                {"version": 8, "sources": {"city": \(source)}, "layers": [
+                  {"id": "bg", "type": "background", "paint": {"background-color": "#102030"}},
+                  {"id": "b", "type": "fill", "source": "city", "source-layer": "building",
+                   "paint": {"fill-color": "#a0b0c0", "fill-pattern": "bricks"}},
+                  {"id": "3d", "type": "fill-extrusion", "source": "city", "source-layer": "building"}]}
+                """.utf8).write(to: url)
+            return url.path
+        }
+        let pmtiles = Self.data.appendingPathComponent("helsinki.pmtiles").path
+        let named = try style("named.json", source: #"{"type": "vector", "url": "pmtiles://\#(pmtiles)"}"#)
+        let view = ["--zoom", "16", "--center", "60.1690,24.9410"]
+        let own = try render(["--style", named] + view)
+        XCTAssertEqual(own.status, 0, own.stderr)
+        let counts = Self.counts(try XCTUnwrap(own.shot))
+        XCTAssertGreaterThan(counts[0xa0b0c0] ?? 0, 400 * 300 / 10, "the style's buildings")
+        XCTAssertGreaterThan(counts[0x102030] ?? 0, 400 * 300 / 10, "its background")
+        XCTAssertNil(counts[0xf9f06b], "nothing of the built-in style")
+        XCTAssertTrue(own.stderr.contains("\(named): the paint property \"fill-pattern\" is not drawn"), own.stderr)
+        XCTAssertTrue(own.stderr.contains("\(named): layers of type \"fill-extrusion\" are not drawn"), own.stderr)
+        XCTAssertEqual(own.stderr.components(separatedBy: "fill-pattern").count, 2, "told once")
+
+        let bare = try style("bare.json", source: #"{"type": "vector"}"#)
+        let given = try render(["--style", bare, "--tiles", Self.data.appendingPathComponent("helsinki.mbtiles").path] + view)
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertEqual(Self.counts(try XCTUnwrap(given.shot)), counts, "the same tiles through --tiles")
+        let asTiles = try render(["--tiles", named] + view)
+        XCTAssertEqual(asTiles.status, 0, asTiles.stderr)
+        XCTAssertEqual(Self.counts(try XCTUnwrap(asTiles.shot)), counts, "a style given as --tiles")
+
+        // What cannot be drawn is named, and nothing is drawn from it.
+        let cases: [(String, String)] = [
+            (try style("relative.json", source: #"{"type": "vector", "url": "pmtiles://helsinki.pmtiles"}"#),
+             "source \"city\": pmtiles://helsinki.pmtiles is not an absolute path"),
+            (try style("online.json", source: #"{"type": "vector", "tiles": ["https://example.invalid/{z}/{x}/{y}.pbf"]}"#),
+             "source \"city\" is online"),
+            (bare, "names no tiles: give --tiles"),
+        ]
+        for (file, message) in cases {
+            let r = try render(["--style", file] + view)
+            XCTAssertNotEqual(r.status, 0, file)
+            XCTAssertTrue(r.stderr.contains("\(file): \(message)"), r.stderr)
+        }
+        let junk = folder.appendingPathComponent("junk.json")
+        try Data("{ not json".utf8).write(to: junk)
+        let notJSON = try render(["--style", junk.path] + view)
+        XCTAssertNotEqual(notJSON.status, 0)
+        XCTAssertTrue(notJSON.stderr.contains("\(junk.path): is not JSON"), notJSON.stderr)
+    }
+
     func testADamagedArchiveIsNamedAndNothingIsDrawnFromIt() throws {
         let whole = try Data(contentsOf: Self.data.appendingPathComponent("helsinki.pmtiles"))
         let cut = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString.prefix(6)).pmtiles")

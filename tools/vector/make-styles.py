@@ -82,7 +82,13 @@ def style(mode, c):
         {"id": "boundary", "type": "line", "source": "openmaptiles", "source-layer": "boundary",
          "filter": ["<=", ["get", "admin_level"], 4],
          "paint": {"line-color": c["boundary"], "line-width": 1, "line-dasharray": [3, 2]}},
+        # Only what has a name (what can be clicked), not street furniture; stops from zoom 17.
         {"id": "poi", "type": "circle", "source": "openmaptiles", "source-layer": "poi", "minzoom": 16,
+         "filter": ["all", ["any", ["has", "name"], ["has", "name:latin"]],
+                    ["!", ["in", ["get", "class"], ["literal", ["barrier", "entrance"]]]],
+                    ["!", ["in", ["get", "subclass"], ["literal", ["bicycle_parking", "motorcycle_parking", "parking", "waste_basket",
+                                                                  "post_box", "bench", "vending_machine"]]]],
+                    ["any", [">=", ["zoom"], 17], ["!", ["in", ["get", "class"], ["literal", ["bus", "railway"]]]]]],
          "paint": {"circle-color": c["poi"], "circle-radius": 3, "circle-stroke-color": c["poi-stroke"], "circle-stroke-width": 1}},
         {"id": "water-name", "type": "symbol", "source": "openmaptiles", "source-layer": "water_name",
          "layout": {"text-field": name, "text-size": 12}, "paint": {"text-color": c["water-text"], "text-halo-color": c["halo"],

@@ -32,4 +32,14 @@ public struct GeoBounds: Sendable, Equatable {
         if west <= east { return tileWest <= east && tileEast >= west }
         return tileWest <= east || tileEast >= west  // across the antimeridian: two spans
     }
+
+    /// Whether the two boxes share any point (edges included).
+    public func intersects(_ other: GeoBounds) -> Bool {
+        guard other.south <= north, other.north >= south else { return false }
+        // Each box's longitudes as one or two spans (two across the antimeridian).
+        func spans(_ b: GeoBounds) -> [ClosedRange<Double>] {
+            b.west <= b.east ? [b.west...b.east] : [b.west...180, -180...b.east]
+        }
+        return spans(self).contains { a in spans(other).contains { a.overlaps($0) } }
+    }
 }

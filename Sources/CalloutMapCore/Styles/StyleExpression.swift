@@ -241,19 +241,3 @@ package indirect enum StyleExpression: Sendable {
         }
     }
 }
-
-/// What an expression may read of the feature it is evaluated for.
-package struct StyleContext {
-    package var zoom: Double
-    /// "Point", "LineString" or "Polygon" (multi-geometries by their single name).
-    package var geometryType: String
-    package var id: StyleValue
-    package var property: (String) -> StyleValue?
-
-    package init(zoom: Double, geometryType: String = "Point", id: StyleValue = .null, property: @escaping (String) -> StyleValue? = { _ in nil }) {
-        self.zoom = zoom
-        self.geometryType = geometryType
-        self.id = id
-        self.property = property
-    }
-}

@@ -11,4 +11,17 @@ public enum TileSources {
         }
         return try MBTilesSource(contentsOf: url)
     }
+
+    /// Whether a file the person opened is a map source rather than places: its name ends in
+    /// .mbtiles or .pmtiles, or it starts as a PMTiles archive does. (Not every SQLite file is
+    /// MBTiles: a GeoPackage holds places.)
+    public static func holdsTiles(_ path: String) -> Bool {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        return ext == "mbtiles" || ext == "pmtiles" || startsAsPMTiles(path)
+    }
+
+    /// Whether the file begins with PMTiles' magic ("PMTiles"); false when it cannot be read.
+    package static func startsAsPMTiles(_ path: String) -> Bool {
+        (try? InputFile.RandomAccess(URL(fileURLWithPath: path), limit: .max))?.bytes(at: 0, count: 7) == Array("PMTiles".utf8)
+    }
 }

@@ -37,4 +37,19 @@ enum VectorTileRings {
         }
         return sum
     }
+
+    /// Whether a point lies inside a polygon (its outer ring and holes), even-odd: crossing
+    /// any ring's edge goes in or out, so a hole stays out whichever way it winds.
+    static func contains(_ polygon: [[TilePoint]], _ p: (x: Double, y: Double)) -> Bool {
+        var inside = false
+        for ring in polygon {
+            guard var previous = ring.last else { continue }
+            for point in ring {
+                let (ax, ay, bx, by) = (Double(previous.x), Double(previous.y), Double(point.x), Double(point.y))
+                if (ay > p.y) != (by > p.y), p.x < ax + (p.y - ay) / (by - ay) * (bx - ax) { inside.toggle() }
+                previous = point
+            }
+        }
+        return inside
+    }
 }

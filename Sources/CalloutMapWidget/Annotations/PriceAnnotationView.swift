@@ -6,7 +6,8 @@ import Foundation
 /// property), so each pin looks different. The tag's pointer rests on the coordinate.
 @MainActor
 open class PriceAnnotationView: AnnotationView {
-    /// The label; by default the annotation's `price` property, as "$129".
+    /// The label; by default the annotation's `price` property: a bare number in dollars ("129"
+    /// as "$129"), one with its own currency sign as written ("€95").
     public var text: String = "" { didSet { if text != oldValue { layOut() } } }
 
     static var font: String { InterfaceFont.description(pixels: 11, bold: true) }
@@ -14,7 +15,7 @@ open class PriceAnnotationView: AnnotationView {
 
     open override func prepareForDisplay() {
         if let point = annotation as? PointAnnotation, let price = point.properties["price"] {
-            text = price.hasPrefix("$") ? price : "$" + price
+            text = price.first?.isNumber == true ? "$" + price : price
         }
         super.prepareForDisplay()
     }

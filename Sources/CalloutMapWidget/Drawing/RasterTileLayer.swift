@@ -14,6 +14,16 @@ public final class RasterTileLayer {
     public let source: any TileSource
     /// 1 for an opaque base layer; less for an overlay.
     public var opacity: Double { didSet { if opacity != oldValue { changed() } } }
+    /// Whether the map is dark: a vector source with a dark style redraws its tiles with it.
+    package var isDark = false {
+        didSet {
+            guard isDark != oldValue, (source as? VectorTileSource)?.hasDarkStyle == true else { return }
+            loading.values.forEach { $0.cancel() }
+            loading = [:]
+            images.removeAll()
+            changed()
+        }
+    }
     package var byteBudget: Int { images.byteBudget }
     /// Changes whenever what the layer draws changes (a tile landed, the opacity changed).
     package private(set) var revision = 0
@@ -80,20 +90,23 @@ public final class RasterTileLayer {
 
     private func load(_ t: TileID) {
         guard loading[t] == nil else { return }
-        let source = self.source
+        let source = self.source, dark = isDark
         loading[t] = Task.detached(priority: .userInitiated) { [weak self] in
-            let outcome = await Self.fetch(t, from: source)
+            let outcome = await Self.fetch(t, from: source, dark: dark)
             guard !Task.isCancelled else { return }
             DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { self?.land(t, outcome) }
+                MainActor.assumeIsolated {
+                    guard let self, self.isDark == dark else { return }  // drawn for the other look
+                    self.land(t, outcome)
+                }
             }
         }
     }
 
     /// Fetches and decodes one tile (any thread): the surface, nil for no tile, or the error.
-    nonisolated static func fetch(_ t: TileID, from source: any TileSource) async -> Result<Surface?, TileSourceError> {
+    nonisolated static func fetch(_ t: TileID, from source: any TileSource, dark: Bool) async -> Result<Surface?, TileSourceError> {
         do {
-            if let vector = source as? VectorTileSource { return .success(try vector.image(for: t)) }  // drawn, not decoded
+            if let vector = source as? VectorTileSource { return .success(try vector.image(for: t, dark: dark)) }  // drawn, not decoded
             guard let data = try await source.tileData(for: t) else { return .success(nil) }
             guard let surface = TileDecoder.surface(from: data, tileSize: source.tileSize) else {
                 return .failure(TileSourceError(source: source.name, reason: "tile \(t) is not an image"))
@@ -155,9 +168,9 @@ public final class RasterTileLayer {
             }
             var landed: [(TileID, Result<Surface?, TileSourceError>)] { lock.withLock { all } }
         }
-        let results = Results(), source = self.source
+        let results = Results(), source = self.source, dark = isDark
         for t in wanted {
-            Task.detached(priority: .userInitiated) { results.add(t, await Self.fetch(t, from: source)) }
+            Task.detached(priority: .userInitiated) { results.add(t, await Self.fetch(t, from: source, dark: dark)) }
         }
         // The main loop runs meanwhile: an online source answers on it (through the main queue).
         MainLoop.bridgeSwiftConcurrency()

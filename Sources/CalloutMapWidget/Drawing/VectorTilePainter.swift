@@ -33,7 +33,7 @@ package struct VectorTilePainter: Sendable {
             guard layer.type != .symbol, let name = layer.sourceLayer, let data = tile.layer(named: name) else { continue }
             let k = side / Double(data.extent)
             for feature in data.features {
-                let context = Self.context(feature, in: data, zoom: zoom)
+                let context = StyleContext(feature, in: data, zoom: zoom)
                 guard layer.draws(context) else { continue }  // rule 1
                 switch layer.type {
                 case .fill: fill(cr, feature.geometry, layer, context, k)
@@ -42,19 +42,6 @@ package struct VectorTilePainter: Sendable {
                 default: break
                 }
             }
-        }
-    }
-
-    /// What a style's expressions read of a tile's feature.
-    package static func context(_ feature: VectorTile.Feature, in layer: VectorTile.Layer, zoom: Double) -> StyleContext {
-        let type: String
-        switch feature.geometry {
-        case .points: type = "Point"
-        case .lines: type = "LineString"
-        case .polygons: type = "Polygon"
-        }
-        return StyleContext(zoom: zoom, geometryType: type, id: feature.id.map { .number(Double($0)) } ?? .null) { key in
-            layer.value(key, of: feature).map(StyleValue.init)
         }
     }
 

@@ -27,6 +27,8 @@ final class MapContent {
             onChange?(.tileLayers)
         }
     }
+    /// What of the vector tile layers a click selects (`MapView.selectableMapFeatures`).
+    var selectableMapFeatures: MapFeature.Kinds = []
     /// The signal: told after each change.
     var onChange: ((Change) -> Void)?
 

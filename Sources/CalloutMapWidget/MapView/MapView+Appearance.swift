@@ -9,6 +9,7 @@ extension MapView {
         set {
             update(\.style, to: newValue) {
                 overlayLayer.isDark = newValue.isDark
+                tileLayers.forEach { $0.isDark = newValue.isDark }
                 queueDraw()
             }
         }

@@ -76,6 +76,7 @@ extension MapView {
         let waiting = selection.isReady ? [] : selection.items.filter { annotation == nil || $0 === annotation }
         apply(selection.deselect(annotation).deselected, animated: animated)
         for case let anchor as OverlayAnchor in waiting { overlayDeselected(anchor) }
+        for case let feature as MapFeatureAnnotation in waiting { annotationLayer.detach(feature) }
     }
 
     /// The view shown selected for an annotation.
@@ -106,6 +107,7 @@ extension MapView {
         delegate?.mapView(self, didDeselect: view)
         delegate?.mapView(self, didDeselect: selected)
         if let anchor = selected as? OverlayAnchor { overlayDeselected(anchor) }
+        if selected is MapFeatureAnnotation { annotationLayer.detach(selected) }  // it is there while selected
     }
 
     /// Tells the delegate of a tap on the empty map once a double-click can no longer follow.
@@ -145,6 +147,7 @@ extension MapView {
         if let hit, callouts.handleClick(on: hit, at: point) { return }
         guard let hit, hit.annotation != nil else {
             if clickedOverlay(at: point, adding: adding) { return }  // pins win over shapes
+            if clickedMapFeature(at: point, adding: adding) { return }  // and shapes over the map's own features
             selection.cycler.reset()
             guard !adding else { return }
             let closedCallouts = !annotationLayer.selectedViews.isEmpty
@@ -154,7 +157,7 @@ extension MapView {
         }
         if adding, hit.isSelected, let annotation = hit.annotation {
             selection.cycler.reset()
-            if annotation is OverlayAnchor { return }  // its ring takes no clicks
+            if annotation is OverlayAnchor || annotation is MapFeatureAnnotation { return }  // its ring takes no clicks
             return deselectAnnotation(annotation)
         }
         // Cycle in the order without the selection boost, so selecting does not reshuffle. The
@@ -208,7 +211,7 @@ extension MapView {
             places.sort { ($0.title ?? "").localizedStandardCompare($1.title ?? "") == .orderedAscending }
         } else {
             let stacked = stack.filter { view in
-                guard let a = view.annotation, !(a is ClusterAnnotation || a is OverlayAnchor || a is CalloutAnnotation) else { return false }
+                guard let a = view.annotation, !(a is ClusterAnnotation || a is OverlayAnchor || a is MapFeatureAnnotation || a is CalloutAnnotation) else { return false }
                 return (view.anchor - hit.anchor).length <= Self.stackedDistance
             }
             guard stacked.count >= 2 else { return false }

@@ -15,7 +15,7 @@ extension MapView {
         for view in annotationLayer.sortedViews where view.frame.intersects(bounds) {
             switch view.annotation {
             case is ClusterAnnotation: groups += 1
-            case nil, is OverlayAnchor, is CalloutAnnotation: break
+            case nil, is OverlayAnchor, is MapFeatureAnnotation, is CalloutAnnotation: break
             default: pins.append(view)
             }
         }

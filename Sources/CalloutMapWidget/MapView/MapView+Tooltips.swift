@@ -36,7 +36,7 @@ extension MapView {
     func tooltipItem(at point: Point) -> TooltipItem? {
         guard !isMoving, input.draggedPin == nil, !contextMenu.isShowing, !chooser.isShowing, !callouts.contains(point) else { return nil }
         if let view = annotationView(at: point), let a = view.annotation {
-            guard !(a is CalloutAnnotation || a is OverlayAnchor), !callouts.isShowing(for: view) else { return nil }
+            guard !(a is CalloutAnnotation || a is OverlayAnchor || a is MapFeatureAnnotation), !callouts.isShowing(for: view) else { return nil }
             return Self.tooltip(for: a, area: view.frame)
         }
         guard let shape = overlays(at: point, slack: Self.pointerSlack).first,

@@ -75,7 +75,10 @@ public final class MapView: WidgetImplementation {
     /// Switching them keeps the pins, the selection and its callout.
     public var tileLayers: [RasterTileLayer] {
         get { content.tileLayers }
-        set { content.tileLayers = newValue }
+        set {
+            newValue.forEach { $0.isDark = style.isDark }
+            content.tileLayers = newValue
+        }
     }
     /// The map's annotations and shapes, indexed for `search(_:limit:)`.
     lazy var searchStore = SearchStore(isOnMap: { [unowned self] item in

@@ -116,6 +116,7 @@ public final class MapSnapshotter {
         var scene = MapScene(viewport: viewport, style: style, scale: scale,
                              tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
         shapes.isDark = isDark
+        tileLayers.forEach { $0.isDark = isDark }
         scene.annotationLayer = layer
         scene.overlayLayer = shapes
         let clustered = layer.clusters.waitUntilBuilt(timeout: clusterTimeout)

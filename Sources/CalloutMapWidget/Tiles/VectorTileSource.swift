@@ -5,7 +5,8 @@ import Foundation
 /// Vector tiles drawn with a MapLibre style into tile images, so the map shows them as it shows
 /// any tile source. Deeper than the archive goes, a tile is drawn from its ancestor's features,
 /// enlarged but redrawn (lines keep their width, edges stay sharp), down to `deepestZoom`.
-/// Images are made at the screen's scale.
+/// Images are made at the screen's scale. A source with a dark style draws with it when the map
+/// is dark (the built-in styles come as a pair); one style serves both otherwise.
 package final class VectorTileSource: TileSource {
     package let name: String
     package let attribution: String?
@@ -16,14 +17,16 @@ package final class VectorTileSource: TileSource {
     package var hasLabels: Bool { false }
     let archive: any VectorTileArchive
     let painter: VectorTilePainter
+    let darkPainter: VectorTilePainter?
     let scale: Int
 
     /// Street level and a little past it: what the map's deepest zoom shows.
     static let deepestZoom = 20
 
-    package init(archive: any VectorTileArchive, style: MapStyle, scale: Int = 1) {
+    package init(archive: any VectorTileArchive, style: MapStyle, darkStyle: MapStyle? = nil, scale: Int = 1) {
         self.archive = archive
         painter = VectorTilePainter(style: style)
+        darkPainter = darkStyle.map(VectorTilePainter.init(style:))
         self.scale = max(1, min(scale, 4))
         name = archive.name
         attribution = archive.attribution
@@ -45,9 +48,13 @@ package final class VectorTileSource: TileSource {
 
     package func tileData(for tile: TileID) async throws -> [UInt8]? { try stored(for: tile)?.bytes }
 
-    /// The tile drawn: an image of 256 points at the source's scale; nil where the archive has no
-    /// tile. Any thread. Throws, naming the source and the tile, when its bytes are not a tile.
-    func image(for tile: TileID) throws(TileSourceError) -> Surface? {
+    /// Whether the map's being dark changes what this source draws.
+    var hasDarkStyle: Bool { darkPainter != nil }
+
+    /// The tile drawn: an image of 256 points at the source's scale, with the dark style when
+    /// `dark` and there is one; nil where the archive has no tile. Any thread. Throws, naming the
+    /// source and the tile, when its bytes are not a tile.
+    func image(for tile: TileID, dark: Bool = false) throws(TileSourceError) -> Surface? {
         guard let (bytes, ancestor, depth) = try stored(for: tile) else { return nil }
         let decoded: VectorTile
         do { decoded = try VectorTile(data: Data(bytes)) } catch {
@@ -57,26 +64,64 @@ package final class VectorTileSource: TileSource {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side)!
         cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
         let cr = cairo_create(surface)!
+        let w = tile.wrapped
+        clipToBounds(cr, tile: w)
         // The map tile's square within its ancestor, which is drawn 2^depth times larger.
-        let n = Double(1 << depth), w = tile.wrapped
+        let n = Double(1 << depth)
         let x = Double(w.x) - Double(ancestor.x) * n, y = Double(w.y) - Double(ancestor.y) * n
         cairo_translate(cr, -x * Double(tileSize), -y * Double(tileSize))
-        painter.paint(decoded, zoom: Double(w.zoom), into: cr, side: Double(tileSize) * n)
+        (dark ? darkPainter ?? painter : painter).paint(decoded, zoom: Double(w.zoom), into: cr, side: Double(tileSize) * n)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         return Surface(adopting: surface)
     }
 
-    /// The built-in light style for OpenMapTiles-schema tiles (`data/styles/`), read once;
-    /// an error naming `location` when the data folder lacks it.
-    static func builtInStyle(for location: String) throws(TileSourceError) -> MapStyle {
-        do { return try builtIn.get() } catch {
+    /// What a click at `point` (of the unit world square) selects of the map as drawn on map
+    /// tiles of zoom `tileZoom` (`MapFeaturePicker`'s rules), with the dark style when `dark`;
+    /// nil for nothing, outside the archive's area, or a tile that cannot be read. Any thread.
+    func feature(at point: WorldPoint, tileZoom: Int, dark: Bool, kinds: MapFeature.Kinds, slop: Double) -> MapFeature? {
+        guard !kinds.isEmpty else { return nil }
+        if let b = bounds, b.west < b.east {
+            let c = WebMercator.coordinate(for: point)
+            guard c.latitude >= b.south, c.latitude <= b.north, c.longitude >= b.west, c.longitude <= b.east else { return nil }
+        }
+        let n = Double(1 << tileZoom)
+        let tile = TileID(zoom: tileZoom, x: Int(point.x * n), y: Int(point.y * n))
+        guard let (bytes, ancestor, _) = try? stored(for: tile), let decoded = try? VectorTile(data: Data(bytes)) else { return nil }
+        let style = (dark ? darkPainter ?? painter : painter).style
+        return MapFeaturePicker(style: style, kinds: kinds).feature(in: decoded, tileID: ancestor, at: point,
+                                                                    zoom: Double(tileZoom), slop: slop)
+    }
+
+    /// Only the archive's area is drawn (a tile's background would paint past it): around it,
+    /// the offline map shows, as where there is no tile.
+    private func clipToBounds(_ cr: OpaquePointer, tile: TileID) {
+        guard let b = bounds, b.west < b.east else { return }
+        let nw = WebMercator.worldPoint(for: Coordinate(latitude: b.north, longitude: b.west))
+        let se = WebMercator.worldPoint(for: Coordinate(latitude: b.south, longitude: b.east))
+        let n = Double(1 << tile.zoom), side = Double(tileSize)
+        let x0 = (nw.x * n - Double(tile.x)) * side, y0 = (nw.y * n - Double(tile.y)) * side
+        let x1 = (se.x * n - Double(tile.x)) * side, y1 = (se.y * n - Double(tile.y)) * side
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        cairo_clip(cr)
+    }
+
+    /// An OpenMapTiles-schema archive drawn with the built-in styles, light and dark
+    /// (`data/styles/`); an error naming `location` when the data folder lacks them.
+    static func withBuiltInStyles(_ archive: any VectorTileArchive, location: String, scale: Int) throws(TileSourceError) -> VectorTileSource {
+        do {
+            return VectorTileSource(archive: archive, style: try builtInLight.get(), darkStyle: try builtInDark.get(), scale: scale)
+        } catch {
             throw TileSourceError(source: location, reason: "cannot be drawn: the built-in map style \(error)")
         }
     }
 
-    private static let builtIn = BundledFile<MapStyle>(
-        path: "styles/openmaptiles-light.json",
-        read: { url in try MapStyle(json: InputFile.read(url, limit: 16 << 20)) },
-        notFound: { MapStyleError(reason: $0) })
+    private static let builtInLight = builtIn("light"), builtInDark = builtIn("dark")
+
+    /// One of the built-in styles, read once.
+    private static func builtIn(_ variant: String) -> BundledFile<MapStyle> {
+        BundledFile(path: "styles/openmaptiles-\(variant).json",
+                    read: { url in try MapStyle(json: InputFile.read(url, limit: 16 << 20)) },
+                    notFound: { MapStyleError(reason: $0) })
+    }
 }

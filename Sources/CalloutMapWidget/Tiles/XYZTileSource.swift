@@ -241,32 +241,3 @@ extension XYZTileSource.Request {
         return Date().addingTimeInterval(86_400)
     }
 }
-
-extension TileSources {
-    /// What the user named as a source: an http(s) URL template is online tiles, a folder
-    /// z/x/y tiles, a PMTiles archive or an MBTiles file of vector tiles a vector map drawn with
-    /// the built-in style, anything else an MBTiles file of images. Files are told apart by content.
-    /// `scale` is the display's (device pixels per pixel): at 2 and more, a URL's `{r}` asks for `@2x` tiles.
-    public static func source(for location: String, scale: Int = 1) throws(TileSourceError) -> any TileSource {
-        let lower = location.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            // Kept on disk per source (and per resolution); without a cache folder (unwritable home) tiles still load.
-            let retina = scale >= 2 && location.contains("{r}")
-            return try XYZTileSource(template: location, retina: retina,
-                                     cache: try? TileDiskCache(source: retina ? location + "@2x" : location))
-        }
-        let head = (try? InputFile.RandomAccess(URL(fileURLWithPath: location), limit: .max))?.bytes(at: 0, count: 7)
-        if head == Array("PMTiles".utf8) {
-            let archive = try PMTilesArchive(contentsOf: URL(fileURLWithPath: location))
-            guard archive.header.tileType == .mvt || archive.header.tileType == .unknown else {
-                throw TileSourceError(source: location, reason: "holds \(archive.header.tileType) tiles; CalloutMap reads PMTiles of vector tiles")
-            }
-            return VectorTileSource(archive: archive, style: try VectorTileSource.builtInStyle(for: location), scale: scale)
-        }
-        let source = try open(location)
-        if let file = source as? MBTilesSource, file.format == "pbf" {
-            return VectorTileSource(archive: file, style: try VectorTileSource.builtInStyle(for: location), scale: scale)
-        }
-        return source
-    }
-}

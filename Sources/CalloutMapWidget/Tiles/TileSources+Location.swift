@@ -1,0 +1,93 @@
+import CalloutMapCore
+import Foundation
+
+extension TileSources {
+    /// What the user named as a source: an http(s) URL template is online tiles, a folder
+    /// z/x/y tiles, a PMTiles archive or an MBTiles file of vector tiles a vector map drawn with
+    /// the built-in styles (light and dark), anything else an MBTiles file of images. Files are
+    /// told apart by content. `scale` is the display's (device pixels per pixel): at 2 and more,
+    /// a URL's `{r}` asks for `@2x` tiles. A style's JSON file (`.json`) is drawn as
+    /// `source(for:style:scale:note:)` draws it, with `note` told what of it is not drawn.
+    public static func source(for location: String, scale: Int = 1,
+                              note: (String) -> Void = { _ in }) throws(TileSourceError) -> any TileSource {
+        let lower = location.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            // Kept on disk per source (and per resolution); without a cache folder (unwritable home) tiles still load.
+            let retina = scale >= 2 && location.contains("{r}")
+            return try XYZTileSource(template: location, retina: retina,
+                                     cache: try? TileDiskCache(source: retina ? location + "@2x" : location))
+        }
+        if lower.hasSuffix(".json") { return try source(for: nil, style: location, scale: scale, note: note) }
+        if startsAsPMTiles(location) {
+            return try VectorTileSource.withBuiltInStyles(try pmtiles(at: location), location: location, scale: scale)
+        }
+        let source = try open(location)
+        if let file = source as? MBTilesSource, file.format == "pbf" {
+            return try VectorTileSource.withBuiltInStyles(file, location: location, scale: scale)
+        }
+        return source
+    }
+
+    /// Vector tiles drawn with a MapLibre style (a JSON file at `stylePath`, in both light and
+    /// dark). The tiles are `location`'s — a PMTiles archive or a vector MBTiles file — or, when
+    /// it is nil, those the style's vector source names by `url` (`pmtiles:///absolute/path`,
+    /// `mbtiles:///absolute/path`). `note` is told, one line each, what of the style is not drawn.
+    /// Errors name the style or the tiles' file and say what is wrong.
+    public static func source(for location: String?, style stylePath: String, scale: Int = 1,
+                              note: (String) -> Void = { _ in }) throws(TileSourceError) -> any TileSource {
+        let style: MapStyle
+        do {
+            style = try MapStyle(json: InputFile.read(URL(fileURLWithPath: stylePath), limit: 16 << 20))
+        } catch let error as InputFile.Failure {
+            throw TileSourceError(source: stylePath, reason: error.reason)
+        } catch {
+            throw TileSourceError(source: stylePath, reason: "\(error)")
+        }
+        style.notes.forEach(note)
+        var path = location
+        if path == nil { path = try fileNamed(by: style, at: stylePath) }
+        guard let path else {
+            throw TileSourceError(source: stylePath, reason: "names no tiles: give --tiles, or a vector source whose url is pmtiles:///… or mbtiles:///…")
+        }
+        guard let archive = try vectorArchive(at: path) else {
+            throw TileSourceError(source: path, reason: "holds images, not vector tiles: a style draws vector tiles")
+        }
+        return VectorTileSource(archive: archive, style: style, scale: scale)
+    }
+
+    /// The file a style's vector source names by `url`, nil when it names none. A source
+    /// reached over the network (`tiles`, a TileJSON URL) is not read yet: an error says so.
+    private static func fileNamed(by style: MapStyle, at stylePath: String) throws(TileSourceError) -> String? {
+        for id in style.sources.keys.sorted() {
+            let source = style.sources[id]!
+            if let url = source.url, let scheme = ["pmtiles://", "mbtiles://"].first(where: { url.lowercased().hasPrefix($0) }) {
+                let path = String(url.dropFirst(scheme.count))
+                guard path.hasPrefix("/") else {
+                    throw TileSourceError(source: stylePath, reason: "source \"\(id)\": \(url) is not an absolute path (write \(scheme)/path/to/file)")
+                }
+                return path.removingPercentEncoding ?? path
+            }
+            if source.url != nil || !source.tiles.isEmpty {
+                throw TileSourceError(source: stylePath, reason: "source \"\(id)\" is online; CalloutMap reads a style's tiles from pmtiles:/// and mbtiles:/// files so far")
+            }
+        }
+        return nil
+    }
+
+    /// The vector tiles at a path: a PMTiles archive (of vector tiles) or an MBTiles file of
+    /// format pbf; nil for an MBTiles file of images or a folder of tiles.
+    private static func vectorArchive(at path: String) throws(TileSourceError) -> (any VectorTileArchive)? {
+        if startsAsPMTiles(path) { return try pmtiles(at: path) }
+        let file = try open(path)
+        return (file as? MBTilesSource).flatMap { $0.format == "pbf" ? $0 : nil }
+    }
+
+    /// A PMTiles archive of vector tiles (CalloutMap draws no other kind).
+    private static func pmtiles(at path: String) throws(TileSourceError) -> PMTilesArchive {
+        let archive = try PMTilesArchive(contentsOf: URL(fileURLWithPath: path))
+        guard archive.header.tileType == .mvt || archive.header.tileType == .unknown else {
+            throw TileSourceError(source: path, reason: "holds \(archive.header.tileType) tiles; CalloutMap reads PMTiles of vector tiles")
+        }
+        return archive
+    }
+}
