@@ -25,7 +25,10 @@ final class MapFeaturePickerTests: XCTestCase {
         let building = VectorTile.Layer(name: "building", features: [
             .init(geometry: .polygons([[[p(1500, 2500), p(2000, 2500), p(2000, 3000), p(1500, 3000)]]])),
         ])
-        return VectorTile(layers: [poi, road, park, building])
+        // As the OpenMapTiles schema keeps them: a street's name on a line of its own, for a symbol layer.
+        let names = VectorTile.Layer(name: "transportation_name", keys: ["name", "class"], values: [.string("Bulevardi"), .string("minor")],
+                                     features: [.init(tags: [0, 0, 1, 1], geometry: .lines([[p(0, 3800), p(4096, 3800)]]))])
+        return VectorTile(layers: [poi, road, park, building, names])
     }()
 
     static let style = try! MapStyle(json: Array(#"""
@@ -34,7 +37,9 @@ final class MapFeaturePickerTests: XCTestCase {
       {"id": "building", "type": "fill", "source": "t", "source-layer": "building", "paint": {"fill-color": "#ccc"}},
       {"id": "road", "type": "line", "source": "t", "source-layer": "transportation", "paint": {"line-width": 6}},
       {"id": "poi-dot", "type": "circle", "source": "t", "source-layer": "poi", "minzoom": 14, "filter": ["!=", "class", "bus"],
-       "paint": {"circle-radius": 3, "circle-stroke-width": 1}}
+       "paint": {"circle-radius": 3, "circle-stroke-width": 1}},
+      {"id": "street-name", "type": "symbol", "source": "t", "source-layer": "transportation_name",
+       "layout": {"text-field": "{name}", "text-size": 12, "symbol-placement": "line"}}
     ]}
     """#.utf8))
 
@@ -81,6 +86,32 @@ final class MapFeaturePickerTests: XCTestCase {
         XCTAssertEqual(road.coordinate.latitude, nearest.latitude, accuracy: 1e-12)
         XCTAssertEqual(road.coordinate.longitude, nearest.longitude, accuracy: 1e-12)
         XCTAssertEqual(pick(2000, 2114)?.title, "Esplanadi")
+    }
+
+    /// A street named only by its label's line is hit along it, within half the text size and the slop.
+    func testASymbolLayersLineNamesTheStreetUnderIt() throws {
+        // Text size 12: 6 + 4 points = 160 units either side.
+        let street = try XCTUnwrap(pick(2000, 3950))
+        XCTAssertEqual(street.title, "Bulevardi")
+        XCTAssertEqual(street.subtitle, "Street")
+        XCTAssertEqual(street.layer, "transportation_name")
+        XCTAssertEqual(street.styleLayer, "street-name")
+        XCTAssertNil(pick(2000, 3970), "past its reach, outside the park: nothing")
+    }
+
+    /// What the keyboard lists: every named thing drawn in the area, a street once.
+    func testTheListHoldsEveryNamedThingDrawnInTheArea() {
+        let picker = MapFeaturePicker(style: Self.style, kinds: .all)
+        let all = picker.features(in: Self.tile, tileID: Self.tileID, zoom: 14, area: (0, 0, 1, 1), near: world(2048, 2048))
+        XCTAssertEqual(all.map(\.title), ["Esplanadi", "Mannerheimintie", "Café Aalto", "Bulevardi"], "in the style's order, the bus stop filtered")
+        let west = picker.features(in: Self.tile, tileID: Self.tileID, zoom: 14,
+                                   area: (0, 0, world(1100, 0).x, 1), near: world(0, 0))
+        XCTAssertEqual(west.map(\.title), ["Esplanadi", "Mannerheimintie", "Café Aalto", "Bulevardi"])
+        let road = west.first { $0.title == "Mannerheimintie" }!
+        XCTAssertEqual(road.coordinate.longitude, WebMercator.coordinate(for: world(0, 2000)).longitude, accuracy: 1e-9,
+                       "a line at its corner nearest the focus")
+        let east = picker.features(in: Self.tile, tileID: Self.tileID, zoom: 14, area: (world(3600, 0).x, 0, 1, 1), near: world(4096, 0))
+        XCTAssertEqual(east.map(\.title), ["Mannerheimintie", "Bulevardi"], "the park and the café lie west of it")
     }
 
     func testAnAreaIsHitInsideNotInAHoleAndAnUnnamedThingLetsThroughToWhatIsUnder() throws {

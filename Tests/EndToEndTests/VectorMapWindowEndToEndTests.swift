@@ -143,4 +143,31 @@ final class VectorMapWindowEndToEndTests: XCTestCase {
         XCTAssertEqual(mine["title"] as? String, "Mine")
         XCTAssertNil(mine["kind"])
     }
+
+    /// The map's own features are one Tab stop after the pins and shapes: a screen reader lists
+    /// them by name and kind, the arrows move between them, Enter opens the callout.
+    func testTheKeyboardReachesTheMapsFeatures() throws {
+        try XCTSkipUnless(hasTool("xdotool"), "needs xdotool")
+        let app = try AppProcess(["--log-events", "--no-demo", "--size", "1000x700", "--tiles", Self.pmtiles,
+                                  "--center", "60.1686,24.9446", "--zoom", "17"], keepingStandardError: true)
+        _ = try app.readyMap()
+        let names = try app.atspiButtons().compactMap { $0["name"] as? String }
+        XCTAssertGreaterThan(names.filter { $0.hasSuffix(", Café") }.count, 3, "cafés listed by name and kind: \(names.prefix(20))")
+        XCTAssertTrue(names.contains("Pohjoisesplanadi, Street") || names.contains { $0.hasSuffix(", Main road") || $0.hasSuffix(", Street") },
+                      "streets too")
+        XCTAssertEqual(runTool("xdotool", ["sleep", "0.5", "key", "Tab"]), 0)
+        usleep(300_000)
+        let first = try XCTUnwrap(try app.focusedName(), "a feature has focus")
+        XCTAssertTrue(names.contains(first), first)
+        XCTAssertEqual(runTool("xdotool", ["key", "Right"]), 0)
+        usleep(300_000)
+        let second = try XCTUnwrap(try app.focusedName())
+        XCTAssertNotEqual(second, first, "the arrow moved to another")
+        XCTAssertEqual(runTool("xdotool", ["key", "Return"]), 0)
+        let select = try XCTUnwrap(app.next("select"))
+        XCTAssertEqual(select["kind"] as? String, "map-feature")
+        XCTAssertTrue(second.hasPrefix(try XCTUnwrap(select["title"] as? String)), "\(second) selected")
+        XCTAssertNotNil(app.next("callout-shown"))
+        XCTAssertFalse(app.standardError.contains("calloutmap: "), app.standardError)
+    }
 }

@@ -61,6 +61,15 @@ public struct MapFeature: Sendable, Equatable {
     /// nil when the tiles do not say.
     public var subtitle: String?
 
+    /// What tells it from the others in a list of what is in view: a point of interest or a
+    /// place by its place, a line or an area by its name (a street cut into pieces across tiles
+    /// is listed once).
+    package var listKey: String {
+        let c = coordinate
+        return kind == .road || kind == .area ? "\(layer)|\(title)"
+            : "\(layer)|\(title)|\((c.latitude * 1e7).rounded())|\((c.longitude * 1e7).rounded())"
+    }
+
     /// Its title from its properties (rule above); nil for a feature without a name.
     static func title(of properties: [String: String]) -> String? {
         for key in ["name", "name:latin", "name_en", "name:en"] {

@@ -4,11 +4,14 @@ import Foundation
 /// features). Pure: the tile, the style and the click in, a `MapFeature` or nil out.
 ///
 /// The rules, as the code applies them:
-/// 1. Only what the style draws at the map's zoom can be hit: a fill, line or circle layer that
-///    is visible there and lets the feature through its filter; and only kinds asked for.
-/// 2. A circle is hit within its radius and half its stroke, a line within half its width, an
-///    area inside it (even-odd: not in a hole); circles and lines with `slop` points to spare,
-///    as a finger or a shaky hand misses by that much.
+/// 1. Only what the style draws at the map's zoom can be hit: a fill, line, circle or symbol
+///    layer that is visible there and lets the feature through its filter; and only kinds asked
+///    for. (A symbol layer names what it labels: a street's name runs along the street, where
+///    the OpenMapTiles schema keeps roads' names — the roads themselves have none.)
+/// 2. A circle is hit within its radius and half its stroke, a line within half its width, a
+///    symbol within half its text size of its point or line, an area inside it (even-odd: not
+///    in a hole); all but areas with `slop` points to spare, as a finger or a shaky hand misses
+///    by that much.
 /// 3. Smaller things win: a point over a line, a line over an area (a café in a park, a street
 ///    across a square); among equals, what is drawn on top (the style's later layer, the
 ///    layer's later feature).
@@ -30,7 +33,7 @@ package struct MapFeaturePicker: Sendable {
         // Tile units per point: the tile spans 256 points at its zoom, twice that a zoom deeper.
         let n = Double(1 << tileID.zoom)
         var best: (rank: Int, hit: MapFeature)?
-        for layer in style.layers.reversed() where [.fill, .line, .circle].contains(layer.type) {  // rule 3: top first
+        for layer in style.layers.reversed() {  // rule 3: top first
             guard layer.isVisible, zoom >= layer.minZoom, zoom < layer.maxZoom,
                   let name = layer.sourceLayer, let data = tile.layer(named: name) else { continue }  // rule 1
             let extent = Double(data.extent)
@@ -54,6 +57,50 @@ package struct MapFeaturePicker: Sendable {
             if best?.rank == 0 { break }
         }
         return best?.hit
+    }
+
+    /// Every named thing the style draws of the tile at `zoom`, of the kinds asked for (rules 1
+    /// and 4), with a point in `area` (of the unit world square) — for the keyboard and screen
+    /// readers: a point of interest at its point; a line or an area once per name, at its
+    /// corner nearest `focus`. In the order the style draws them, bottom first.
+    package func features(in tile: VectorTile, tileID: TileID, zoom: Double,
+                          area: (minX: Double, minY: Double, maxX: Double, maxY: Double), near focus: WorldPoint) -> [MapFeature] {
+        let n = Double(1 << tileID.zoom)
+        var found: [MapFeature] = [], seen: Set<String> = []
+        for layer in style.layers where layer.type != .background {
+            guard layer.isVisible, zoom >= layer.minZoom, zoom < layer.maxZoom,
+                  let name = layer.sourceLayer, let data = tile.layer(named: name) else { continue }
+            let extent = Double(data.extent)
+            func world(_ p: TilePoint) -> WorldPoint {
+                WorldPoint(x: (Double(tileID.x) + Double(p.x) / extent) / n, y: (Double(tileID.y) + Double(p.y) / extent) / n)
+            }
+            func inArea(_ w: WorldPoint) -> Bool { w.x >= area.minX && w.x <= area.maxX && w.y >= area.minY && w.y <= area.maxY }
+            for feature in data.features {
+                let kind = MapFeature.kind(layer: name, geometry: feature.geometry)
+                guard kinds.contains(kind), layer.draws(StyleContext(feature, in: data, zoom: zoom)) else { continue }
+                let properties = Self.text(data.properties(of: feature))
+                guard let title = MapFeature.title(of: properties) else { continue }
+                var points: [WorldPoint]
+                switch feature.geometry {
+                case .points(let ps): points = ps.map(world).filter(inArea)
+                case .lines(let lines): points = lines.joined().map(world).filter(inArea)
+                case .polygons(let polygons): points = polygons.joined().joined().map(world).filter(inArea)
+                }
+                if case .points = feature.geometry {} else {
+                    guard !seen.contains("\(name)|\(title)") else { continue }
+                    let nearest = points.min { abs($0.x - focus.x) + abs($0.y - focus.y) < abs($1.x - focus.x) + abs($1.y - focus.y) }
+                    points = nearest.map { [$0] } ?? []
+                }
+                for p in points {
+                    let key = "\(name)|\(title)" + (kind == .pointOfInterest || kind == .place ? "|\(p.x)|\(p.y)" : "")
+                    guard seen.insert(key).inserted else { continue }
+                    found.append(MapFeature(kind: kind, layer: name, styleLayer: layer.id, id: feature.id, properties: properties,
+                                            coordinate: WebMercator.coordinate(for: p), title: title,
+                                            subtitle: MapFeatureWords.subtitle(properties: properties, layer: name)))
+                }
+            }
+        }
+        return found
     }
 
     /// Rule 3's order: points, then lines, then areas.
@@ -80,6 +127,12 @@ package struct MapFeaturePicker: Sendable {
         case (.line, .polygons(let polygons)):
             let rings = polygons.joined().map { $0 + $0.prefix(1) }  // closed
             return nearestOnLines(Array(rings), to: p, within: (max(layer.value("line-width", c)?.number ?? 1, 0) / 2 + slop) * u)
+        case (.symbol, .points(let points)):
+            let reach = (max(layer.value("text-size", c)?.number ?? 16, 0) / 2 + slop) * u
+            let nearest = points.map { (x: Double($0.x), y: Double($0.y)) }.min { distance($0, p) < distance($1, p) }
+            return nearest.flatMap { distance($0, p) <= reach ? $0 : nil }
+        case (.symbol, .lines(let lines)):
+            return nearestOnLines(lines, to: p, within: (max(layer.value("text-size", c)?.number ?? 16, 0) / 2 + slop) * u)
         case (.fill, .polygons(let polygons)):
             return polygons.contains { VectorTileRings.contains($0, p) } ? p : nil
         default:

@@ -13,10 +13,15 @@ typealias ShapeProxies = ProxySet<ObjectIdentifier, any Overlay>
 /// whose action tells the delegate; no tab stop — the keyboard reaches places through search —
 /// so a screen reader lists them without a Tab stop per town.
 typealias PlaceNameProxies = ProxySet<Int, WorldPlace>
+/// What a vector map draws that can be selected (`MapView.selectableMapFeatures`): one button
+/// over each named thing in view ("Café Strindberg, Café"), nearest the centre first, at most
+/// `MapProxies.limit`; a tab stop after the shapes', arrows between them, a click selects.
+typealias MapFeatureProxies = ProxySet<String, MapFeature>
 
-/// The map's three sets of invisible buttons for keyboard focus and screen readers — over the
-/// pins on screen, the shapes in view, and the place names drawn — kept, laid out and let go
-/// together, as every change of size, region or content asks of all three.
+/// The map's four sets of invisible buttons for keyboard focus and screen readers — over the
+/// pins on screen, the shapes in view, the place names drawn and the map's own features in
+/// view — kept, laid out and let go together, as every change of size, region or content asks
+/// of all four.
 @MainActor
 final class MapProxies {
     /// Past this many shapes or names in view, only the topmost shapes and the most important
@@ -26,33 +31,25 @@ final class MapProxies {
     let pins: PinProxies
     let shapes: ShapeProxies
     let placeNames: PlaceNameProxies
+    let mapFeatures: MapFeatureProxies
 
-    init(pins: PinProxies, shapes: ShapeProxies, placeNames: PlaceNameProxies) {
+    init(pins: PinProxies, shapes: ShapeProxies, placeNames: PlaceNameProxies, mapFeatures: MapFeatureProxies) {
         self.pins = pins
         self.shapes = shapes
         self.placeNames = placeNames
+        self.mapFeatures = mapFeatures
     }
+
+    private var all: [any ProxySetProtocol] { [pins, shapes, placeNames, mapFeatures] }
 
     /// Brings every set up to date once the current frame's layout is over.
-    func scheduleSync() {
-        pins.scheduleSync()
-        shapes.scheduleSync()
-        placeNames.scheduleSync()
-    }
+    func scheduleSync() { all.forEach { $0.scheduleSync() } }
 
     /// Places every set's buttons (inside the map's size allocation).
-    func allocate() {
-        pins.allocate()
-        shapes.allocate()
-        placeNames.allocate()
-    }
+    func allocate() { all.forEach { $0.allocate() } }
 
     /// Removes every button (the map is going).
-    func removeAll() {
-        pins.removeAll()
-        shapes.removeAll()
-        placeNames.removeAll()
-    }
+    func removeAll() { all.forEach { $0.removeAll() } }
 }
 
 extension ProxySet where Key == ObjectIdentifier, Item == AnnotationView {

@@ -15,7 +15,7 @@ extension MapView {
             if added.isEmpty { searchStore.pruneRemoved() } else { searchStore.add(added.map { .overlay($0) }) }
             shapeProxies.scheduleSync()
         case .tileLayers:
-            break
+            mapFeatureProxies.scheduleSync()  // a vector map came, went or drew more
         }
         queueDraw()
     }

@@ -2,7 +2,7 @@ import CCalloutMapGtk
 import CalloutMapCore
 
 /// Tab order inside the map: the map itself, its pins' tab stop, what a callout puts in the
-/// map (its controls), then the shapes' tab stop, then the zoom buttons. GTK's own order follows the children's
+/// map (its controls), then the shapes' tab stop, the vector map's features' stop, then the zoom buttons. GTK's own order follows the children's
 /// positions on screen, so a shape's stop above the pins' would come first; other directions
 /// (the arrow keys between stops) stay GTK's.
 extension MapView {
@@ -10,6 +10,7 @@ extension MapView {
         guard direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD, let widget else { return nil }
         let forward = direction == GTK_DIR_TAB_FORWARD
         var pins: [UnsafeMutablePointer<GtkWidget>] = [], shapes: [UnsafeMutablePointer<GtkWidget>] = []
+        var features: [UnsafeMutablePointer<GtkWidget>] = []
         var others: [UnsafeMutablePointer<GtkWidget>] = [], controls: [UnsafeMutablePointer<GtkWidget>] = []
         var next = gtk_widget_get_first_child(widget)
         while let child = next {
@@ -17,6 +18,8 @@ extension MapView {
                 pins.append(child)
             } else if shapeProxies.isProxy(child) {
                 shapes.append(child)
+            } else if mapFeatureProxies.isProxy(child) {
+                features.append(child)
             } else if zoomControls.isControl(child) {
                 controls.append(child)
             } else {
@@ -24,7 +27,7 @@ extension MapView {
             }
             next = gtk_widget_get_next_sibling(child)
         }
-        let order = pins + others + shapes + controls
+        let order = pins + others + shapes + features + controls
         /// The first stop from `start` on (forward) or before it (backward) that takes focus —
         /// that really takes it: a child that says it did while focus stayed put is passed over.
         func move(from start: Int) -> Bool {

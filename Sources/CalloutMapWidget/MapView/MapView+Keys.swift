@@ -36,6 +36,10 @@ extension MapView {
                 toggleInSelection(shape)
                 return true
             }
+            if let feature = mapFeatureProxies.focused {
+                selectMapFeature(feature, addingToSelection: true)
+                return true
+            }
         }
         if pinProxies.hasFocus, let direction = Self.arrowDirection(keyval) {
             _ = pinProxies.moveFocus(direction)  // at the last pin that way, stay (do not pan)
@@ -43,6 +47,10 @@ extension MapView {
         }
         if shapeProxies.hasFocus, let direction = Self.arrowDirection(keyval) {
             _ = shapeProxies.moveFocus(direction)  // likewise between shapes
+            return true
+        }
+        if mapFeatureProxies.hasFocus, let direction = Self.arrowDirection(keyval) {
+            _ = mapFeatureProxies.moveFocus(direction)  // and between the map's own features
             return true
         }
         switch Int32(keyval) {

@@ -8,7 +8,10 @@ extension MapView {
     /// `selectableMapFeatures`); none by default. Pins and shapes win over them.
     public var selectableMapFeatures: MapFeature.Kinds {
         get { content.selectableMapFeatures }
-        set { content.selectableMapFeatures = newValue }
+        set {
+            content.selectableMapFeatures = newValue
+            mapFeatureProxies.scheduleSync()
+        }
     }
 
     /// What of the vector tile layers is under a point in the map's coordinates, the topmost
@@ -42,6 +45,7 @@ extension MapView {
         annotationLayer.layout(viewport)
         selectAnnotation(annotation, animated: animated, addingToSelection: adding)
         if !selectedAnnotations.contains(where: { $0 === annotation }) { annotationLayer.detach(annotation) }
+        mapFeatureProxies.scheduleSync()
     }
 
     /// A click on no pin and no shape: the map feature under it, if one is selectable, is

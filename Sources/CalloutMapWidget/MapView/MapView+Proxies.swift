@@ -10,6 +10,8 @@ extension MapView {
     var shapeProxies: ShapeProxies { proxies.shapes }
     /// The place names drawn, for screen readers.
     var placeNameProxies: PlaceNameProxies { proxies.placeNames }
+    /// One Tab stop for the vector map's selectable features in view, arrows between them.
+    var mapFeatureProxies: MapFeatureProxies { proxies.mapFeatures }
 
     func makeProxies() -> MapProxies {
         let parent = { [unowned self] in self.widget }
@@ -34,7 +36,12 @@ extension MapView {
             self.placeNameProxyContents()
         }
         names.onActivate = { [unowned self] place in self.delegate?.mapView(self, didChoose: place) }
-        return MapProxies(pins: pins, shapes: shapes, placeNames: names)
+        let features = MapFeatureProxies(parent: parent, isDrawn: isDrawn, hasTabStop: true) { [unowned self] in
+            self.mapFeatureProxyContents()
+        }
+        features.onActivate = { [unowned self] feature in self.selectMapFeature(feature) }
+        features.onFocusChange = { [unowned self] in self.keyboardFocusMoved() }
+        return MapProxies(pins: pins, shapes: shapes, placeNames: names, mapFeatures: features)
     }
 
     /// The pins on screen; the selected one claims the tab stop, else the one nearest the centre.
@@ -78,5 +85,31 @@ extension MapView {
                 PlaceNameProxies.Entry(key: place.rank, item: place, frame: frame, point: frame.center, label: place.accessibleName)
             },
             claimant: nil, fallback: nil)
+    }
+
+    /// The vector map's selectable features in view, nearest the centre first (the tab stop
+    /// when none was); each button a small square over its point.
+    private func mapFeatureProxyContents() -> MapFeatureProxies.Contents {
+        let kinds = selectableMapFeatures
+        let vectors = tileLayers.filter { $0.opacity > 0 && $0.source is VectorTileSource }
+        guard !kinds.isEmpty, !vectors.isEmpty else { return MapFeatureProxies.Contents(entries: [], claimant: nil, fallback: nil) }
+        let view = viewport
+        let tiles = view.visibleTiles().map(\.tile)
+        let topLeft = view.worldPoint(at: Point(x: 0, y: 0)), bottomRight = view.worldPoint(at: Point(x: view.size.width, y: view.size.height))
+        let area = (minX: topLeft.x, minY: topLeft.y, maxX: bottomRight.x, maxY: bottomRight.y)
+        let selected = Set(selectedAnnotations.compactMap { ($0 as? MapFeatureAnnotation)?.feature.listKey })
+        var entries: [MapFeatureProxies.Entry] = []
+        for layer in vectors.reversed() {
+            let vector = layer.source as! VectorTileSource
+            for feature in vector.features(on: tiles, dark: layer.isDark, kinds: kinds, area: area, focus: view.center,
+                                           limit: MapProxies.limit - entries.count) {
+                let p = view.screenPoint(for: feature.coordinate)
+                let label = feature.subtitle.map { "\(feature.title), \($0)" } ?? feature.title
+                entries.append(MapFeatureProxies.Entry(key: feature.listKey, item: feature, frame: Rect(x: p.x - 6, y: p.y - 6, width: 12, height: 12),
+                                                       point: p, label: label, description: feature.subtitle ?? "",
+                                                       isSelected: selected.contains(feature.listKey)))
+            }
+        }
+        return MapFeatureProxies.Contents(entries: entries, claimant: nil, fallback: entries.first?.key)
     }
 }

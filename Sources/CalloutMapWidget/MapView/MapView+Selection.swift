@@ -107,7 +107,10 @@ extension MapView {
         delegate?.mapView(self, didDeselect: view)
         delegate?.mapView(self, didDeselect: selected)
         if let anchor = selected as? OverlayAnchor { overlayDeselected(anchor) }
-        if selected is MapFeatureAnnotation { annotationLayer.detach(selected) }  // it is there while selected
+        if selected is MapFeatureAnnotation {
+            annotationLayer.detach(selected)  // it is there while selected
+            mapFeatureProxies.scheduleSync()
+        }
     }
 
     /// Tells the delegate of a tap on the empty map once a double-click can no longer follow.

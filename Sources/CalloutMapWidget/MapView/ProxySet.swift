@@ -9,8 +9,16 @@ import CalloutMapGtk
 /// things are one stop in the Tab order and the arrow keys move between them); without, none is
 /// (a screen reader lists and activates them, the Tab order skips them). Generic over what it
 /// stands for; it knows the map only through the closures it is given.
+/// What `MapProxies` does with every set alike.
 @MainActor
-final class ProxySet<Key: Hashable, Item>: ProxyButtonsOwner {
+protocol ProxySetProtocol: AnyObject {
+    func scheduleSync()
+    func allocate()
+    func removeAll()
+}
+
+@MainActor
+final class ProxySet<Key: Hashable, Item>: ProxyButtonsOwner, ProxySetProtocol {
     /// One thing to stand for.
     struct Entry {
         var key: Key

@@ -1,6 +1,7 @@
 import CCalloutMapGtk
 import CalloutMapCore
 import Foundation
+import Synchronization
 
 /// Vector tiles drawn with a MapLibre style into tile images, so the map shows them as it shows
 /// any tile source. Deeper than the archive goes, a tile is drawn from its ancestor's features,
@@ -19,6 +20,8 @@ package final class VectorTileSource: TileSource {
     let painter: VectorTilePainter
     let darkPainter: VectorTilePainter?
     let scale: Int
+    /// Tiles decoded for clicks and the keyboard, the most recent first.
+    private let decoded = Mutex<[(id: TileID, tile: VectorTile)]>([])
 
     /// Street level and a little past it: what the map's deepest zoom shows.
     static let deepestZoom = 20
@@ -87,10 +90,47 @@ package final class VectorTileSource: TileSource {
         }
         let n = Double(1 << tileZoom)
         let tile = TileID(zoom: tileZoom, x: Int(point.x * n), y: Int(point.y * n))
-        guard let (bytes, ancestor, _) = try? stored(for: tile), let decoded = try? VectorTile(data: Data(bytes)) else { return nil }
-        let style = (dark ? darkPainter ?? painter : painter).style
-        return MapFeaturePicker(style: style, kinds: kinds).feature(in: decoded, tileID: ancestor, at: point,
-                                                                    zoom: Double(tileZoom), slop: slop)
+        guard let (decoded, ancestor) = decodedTile(for: tile) else { return nil }
+        return MapFeaturePicker(style: style(dark: dark), kinds: kinds).feature(in: decoded, tileID: ancestor, at: point,
+                                                                                zoom: Double(tileZoom), slop: slop)
+    }
+
+    /// Every named thing drawn on the map tiles `tiles` (of one zoom) with a point in `area` (of
+    /// the unit world square), at most `limit`, nearest `focus` first: what the keyboard and
+    /// screen readers reach (`MapFeaturePicker.features`). A line or area is listed once per name.
+    func features(on tiles: [TileID], dark: Bool, kinds: MapFeature.Kinds, area: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+                  focus: WorldPoint, limit: Int) -> [MapFeature] {
+        guard !kinds.isEmpty, let zoom = tiles.first?.zoom else { return [] }
+        let picker = MapFeaturePicker(style: style(dark: dark), kinds: kinds)
+        var all: [MapFeature] = [], seen: Set<String> = []
+        var ancestors: Set<TileID> = []
+        for tile in tiles {
+            guard let (decoded, ancestor) = decodedTile(for: tile), ancestors.insert(ancestor).inserted else { continue }
+            for feature in picker.features(in: decoded, tileID: ancestor, zoom: Double(zoom), area: area, near: focus) {
+                // A point in two tiles' buffers, a street across tiles: once.
+                if seen.insert(feature.listKey).inserted { all.append(feature) }
+            }
+        }
+        func distance(_ f: MapFeature) -> Double {
+            let w = WebMercator.worldPoint(for: f.coordinate)
+            return abs(w.x - focus.x) + abs(w.y - focus.y)
+        }
+        return Array(all.sorted { distance($0) < distance($1) }.prefix(limit))
+    }
+
+    private func style(dark: Bool) -> MapStyle { (dark ? darkPainter ?? painter : painter).style }
+
+    /// The archive's tile for a map tile, decoded (the last few kept: clicks and the keyboard's
+    /// list ask for the same tiles again), and which tile it is.
+    private func decodedTile(for tile: TileID) -> (VectorTile, TileID)? {
+        guard let (bytes, ancestor, _) = try? stored(for: tile) else { return nil }
+        if let kept = decoded.withLock({ $0.first { $0.id == ancestor } }) { return (kept.tile, ancestor) }
+        guard let tile = try? VectorTile(data: Data(bytes)) else { return nil }
+        decoded.withLock { kept in
+            kept.insert((ancestor, tile), at: 0)
+            if kept.count > 16 { kept.removeLast() }
+        }
+        return (tile, ancestor)
     }
 
     /// Only the archive's area is drawn (a tile's background would paint past it): around it,
