@@ -137,7 +137,7 @@ enum FuzzTarget: String, CaseIterable {
             let id = TileID(zoom: 14, x: 9327, y: 4742)
             for i in 0..<9 {
                 let click = WorldPoint(x: (9327 + Double(i % 3) / 2) / 16384, y: (4742 + Double(i / 3) / 2) / 16384)
-                guard let hit = picker.feature(in: tile, tileID: id, at: click, zoom: 14 + Double(i % 4)) else { continue }
+                guard let hit = picker.feature(in: tile, tileID: id, at: click, mapZoom: 14 + Double(i % 4)) else { continue }
                 precondition(!hit.title.isEmpty && hit.coordinate.isValid, "a picked feature without a title or off the globe")
             }
         }

@@ -36,7 +36,7 @@ final class MapFeaturePickerTests: XCTestCase {
       {"id": "park", "type": "fill", "source": "t", "source-layer": "park", "paint": {"fill-color": "#0f0"}},
       {"id": "building", "type": "fill", "source": "t", "source-layer": "building", "paint": {"fill-color": "#ccc"}},
       {"id": "road", "type": "line", "source": "t", "source-layer": "transportation", "paint": {"line-width": 6}},
-      {"id": "poi-dot", "type": "circle", "source": "t", "source-layer": "poi", "minzoom": 14, "filter": ["!=", "class", "bus"],
+      {"id": "poi-dot", "type": "circle", "source": "t", "source-layer": "poi", "minzoom": 13, "filter": ["!=", "class", "bus"],
        "paint": {"circle-radius": 3, "circle-stroke-width": 1}},
       {"id": "street-name", "type": "symbol", "source": "t", "source-layer": "transportation_name",
        "layout": {"text-field": "{name}", "text-size": 12, "symbol-placement": "line"}}
@@ -49,11 +49,11 @@ final class MapFeaturePickerTests: XCTestCase {
     }
 
     func pick(_ x: Double, _ y: Double, zoom: Double = 14, kinds: MapFeature.Kinds = .all) -> MapFeature? {
-        MapFeaturePicker(style: Self.style, kinds: kinds).feature(in: Self.tile, tileID: Self.tileID, at: world(x, y), zoom: zoom)
+        MapFeaturePicker(style: Self.style, kinds: kinds).feature(in: Self.tile, tileID: Self.tileID, at: world(x, y), mapZoom: zoom)
     }
 
     func testAPointIsHitWithinItsCircleAndSlopAndTellsWhatItIs() throws {
-        // Zoom 14: 16 tile units a point; radius 3 + half the stroke + 4 of slop = 7.5 points = 120 units.
+        // Zoom 14: 16 tile units a point; radius 3 + the stroke 1 + 4 of slop = 8 points = 128 units.
         let cafe = try XCTUnwrap(pick(1050, 1000))
         XCTAssertEqual(cafe.title, "Café Aalto")
         XCTAssertEqual(cafe.subtitle, "Café")
@@ -65,13 +65,14 @@ final class MapFeaturePickerTests: XCTestCase {
         let at = WebMercator.coordinate(for: world(1000, 1000))
         XCTAssertEqual(cafe.coordinate.latitude, at.latitude, accuracy: 1e-12, "the point's own place, not the click")
         XCTAssertEqual(cafe.coordinate.longitude, at.longitude, accuracy: 1e-12)
-        XCTAssertEqual(pick(1000, 1119)?.title, "Café Aalto", "119 units: within 7.5 points")
-        XCTAssertEqual(pick(1000, 1121)?.title, "Esplanadi", "121 units: past them, the park under it")
+        XCTAssertEqual(pick(1000, 1127)?.title, "Café Aalto", "127 units: within 8 points")
+        XCTAssertEqual(pick(1000, 1129)?.title, "Esplanadi", "129 units: past them, the park under it")
     }
 
     func testOnlyWhatTheStyleDrawsIsHit() {
         XCTAssertEqual(pick(1200, 1000)?.title, "Esplanadi", "the bus stop is filtered out of the circles")
-        XCTAssertEqual(pick(1000, 1000, zoom: 13.5)?.title, "Esplanadi", "below the circles' minzoom")
+        // The style's minzoom 13 is MapLibre's (512-pixel tiles): the map's 14.
+        XCTAssertEqual(pick(1000, 1000, zoom: 13.9)?.title, "Esplanadi", "below the circles' minzoom")
         XCTAssertEqual(pick(1000, 1000, kinds: [.roads, .areas])?.title, "Esplanadi", "points of interest not asked for")
         XCTAssertNil(pick(1000, 1000, kinds: [.places]))
     }
@@ -102,15 +103,15 @@ final class MapFeaturePickerTests: XCTestCase {
     /// What the keyboard lists: every named thing drawn in the area, a street once.
     func testTheListHoldsEveryNamedThingDrawnInTheArea() {
         let picker = MapFeaturePicker(style: Self.style, kinds: .all)
-        let all = picker.features(in: Self.tile, tileID: Self.tileID, zoom: 14, area: (0, 0, 1, 1), near: world(2048, 2048))
+        let all = picker.features(in: Self.tile, tileID: Self.tileID, mapZoom: 14, area: (0, 0, 1, 1), near: world(2048, 2048))
         XCTAssertEqual(all.map(\.title), ["Esplanadi", "Mannerheimintie", "Café Aalto", "Bulevardi"], "in the style's order, the bus stop filtered")
-        let west = picker.features(in: Self.tile, tileID: Self.tileID, zoom: 14,
+        let west = picker.features(in: Self.tile, tileID: Self.tileID, mapZoom: 14,
                                    area: (0, 0, world(1100, 0).x, 1), near: world(0, 0))
         XCTAssertEqual(west.map(\.title), ["Esplanadi", "Mannerheimintie", "Café Aalto", "Bulevardi"])
         let road = west.first { $0.title == "Mannerheimintie" }!
         XCTAssertEqual(road.coordinate.longitude, WebMercator.coordinate(for: world(0, 2000)).longitude, accuracy: 1e-9,
                        "a line at its corner nearest the focus")
-        let east = picker.features(in: Self.tile, tileID: Self.tileID, zoom: 14, area: (world(3600, 0).x, 0, 1, 1), near: world(4096, 0))
+        let east = picker.features(in: Self.tile, tileID: Self.tileID, mapZoom: 14, area: (world(3600, 0).x, 0, 1, 1), near: world(4096, 0))
         XCTAssertEqual(east.map(\.title), ["Mannerheimintie", "Bulevardi"], "the park and the café lie west of it")
     }
 
@@ -134,9 +135,9 @@ final class MapFeaturePickerTests: XCTestCase {
     }
 
     func testTheTolerancesShrinkWithTheTileEnlarged() {
-        // Zoom 16 draws the zoom-14 tile four times larger: 4 units a point, 7.5 points = 30 units.
-        XCTAssertEqual(pick(1000, 1029, zoom: 16)?.title, "Café Aalto")
-        XCTAssertEqual(pick(1000, 1031, zoom: 16)?.title, "Esplanadi")
+        // Zoom 16 draws the zoom-14 tile four times larger: 4 units a point, 8 points = 32 units.
+        XCTAssertEqual(pick(1000, 1031, zoom: 16)?.title, "Café Aalto")
+        XCTAssertEqual(pick(1000, 1033, zoom: 16)?.title, "Esplanadi")
     }
 
     func testSubtitlesAreInWords() {
@@ -172,14 +173,14 @@ final class MapFeaturePickerTests: XCTestCase {
             }
             for (point, properties) in points where properties["class"] == .string("cafe") {
                 guard case .string(let name)? = properties["name:latin"] else { continue }  // tilemaker's name
-                // Zoom 17: 2 units a point; slop and circle 7.5 points = 15 units.
+                // Zoom 17: 2 units a point; slop and circle 8 points = 16 units.
                 if points.contains(where: { $0.0 != point && abs(Int($0.0.x) - Int(point.x)) <= 16 && abs(Int($0.0.y) - Int(point.y)) <= 16 }) {
                     crowded += 1
                     continue
                 }
                 let n = 16384.0
                 let click = WorldPoint(x: (Double(tileID.x) + Double(point.x) / 4096) / n, y: (Double(tileID.y) + Double(point.y) / 4096) / n)
-                let hit = picker.feature(in: tile, tileID: tileID, at: click, zoom: 17)
+                let hit = picker.feature(in: tile, tileID: tileID, at: click, mapZoom: 17)
                 XCTAssertEqual(hit?.title, name)
                 XCTAssertEqual(hit?.subtitle, "Café")
                 picked += 1

@@ -29,7 +29,7 @@ final class VectorTilePainterTests: XCTestCase {
     static func painted(_ tile: VectorTile, style: MapStyle, zoom: Double, side: Int) -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
         let cr = cairo_create(surface)!
-        VectorTilePainter(style: style).paint(tile, zoom: zoom, into: cr, side: Double(side))
+        VectorTilePainter(style: style).paint(tile, mapZoom: zoom, into: cr, side: Double(side))
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         return surface

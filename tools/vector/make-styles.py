@@ -35,8 +35,15 @@ ROADS = [  # class, casing width at z10 and z18, fill width at z10 and z18, colo
 ]
 
 
+def z(map_zoom):
+    """A style's zoom for the map's: MapLibre counts zooms in 512-pixel tiles, CalloutMap (as
+    OpenStreetMap's raster tiles) in 256-point ones, so the same scale is one zoom less in a
+    style. The zooms below are written as the map shows them."""
+    return map_zoom - 1
+
+
 def width(z10, z18):
-    return ["interpolate", ["exponential", 1.4], ["zoom"], 10, z10, 18, z18]
+    return ["interpolate", ["exponential", 1.4], ["zoom"], z(10), z10, z(18), z18]
 
 
 def style(mode, c):
@@ -56,12 +63,12 @@ def style(mode, c):
         {"id": "waterway", "type": "line", "source": "openmaptiles", "source-layer": "waterway",
          "layout": {"line-cap": "round", "line-join": "round"},
          "paint": {"line-color": c["water"], "line-width": width(0.5, 6)}},
-        {"id": "building", "type": "fill", "source": "openmaptiles", "source-layer": "building", "minzoom": 13,
+        {"id": "building", "type": "fill", "source": "openmaptiles", "source-layer": "building", "minzoom": z(13),
          "paint": {"fill-color": c["building"], "fill-outline-color": c["building-outline"]}},
-        {"id": "path", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 14,
+        {"id": "path", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": z(14),
          "filter": ["==", ["get", "class"], "path"],
          "paint": {"line-color": c["path"], "line-width": width(0.5, 2), "line-dasharray": [2, 1.5]}},
-        {"id": "rail", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": 11,
+        {"id": "rail", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "minzoom": z(11),
          "filter": ["in", ["get", "class"], ["literal", ["rail", "transit"]]],
          "paint": {"line-color": c["rail"], "line-width": width(0.5, 2.5)}},
     ]
@@ -69,13 +76,13 @@ def style(mode, c):
         kind = classes[0]
         filt = ["all", ["==", ["geometry-type"], "LineString"], ["in", ["get", "class"], ["literal", classes]]]
         layers.append({"id": f"road-{kind}-casing", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
-                       "minzoom": low, "filter": filt, "layout": {"line-cap": "round", "line-join": "round"},
+                       "minzoom": z(low), "filter": filt, "layout": {"line-cap": "round", "line-join": "round"},
                        "paint": {"line-color": c["casing"], "line-width": width(cz10, cz18)}})
     for classes, cz10, cz18, fz10, fz18, colour, low in reversed(ROADS):
         kind = classes[0]
         filt = ["all", ["==", ["geometry-type"], "LineString"], ["in", ["get", "class"], ["literal", classes]]]
         layers.append({"id": f"road-{kind}", "type": "line", "source": "openmaptiles", "source-layer": "transportation",
-                       "minzoom": low, "filter": filt, "layout": {"line-cap": "round", "line-join": "round"},
+                       "minzoom": z(low), "filter": filt, "layout": {"line-cap": "round", "line-join": "round"},
                        "paint": {"line-color": c[colour], "line-width": width(fz10, fz18)}})
     name = ["coalesce", ["get", "name:latin"], ["get", "name"], ["get", "name_en"]]
     layers += [
@@ -83,20 +90,20 @@ def style(mode, c):
          "filter": ["<=", ["get", "admin_level"], 4],
          "paint": {"line-color": c["boundary"], "line-width": 1, "line-dasharray": [3, 2]}},
         # Only what has a name (what can be clicked), not street furniture; stops from zoom 17.
-        {"id": "poi", "type": "circle", "source": "openmaptiles", "source-layer": "poi", "minzoom": 16,
+        {"id": "poi", "type": "circle", "source": "openmaptiles", "source-layer": "poi", "minzoom": z(16),
          "filter": ["all", ["any", ["has", "name"], ["has", "name:latin"]],
                     ["!", ["in", ["get", "class"], ["literal", ["barrier", "entrance"]]]],
                     ["!", ["in", ["get", "subclass"], ["literal", ["bicycle_parking", "motorcycle_parking", "parking", "waste_basket",
                                                                   "post_box", "bench", "vending_machine"]]]],
-                    ["any", [">=", ["zoom"], 17], ["!", ["in", ["get", "class"], ["literal", ["bus", "railway"]]]]]],
+                    ["any", [">=", ["zoom"], z(17)], ["!", ["in", ["get", "class"], ["literal", ["bus", "railway"]]]]]],
          "paint": {"circle-color": c["poi"], "circle-radius": 3, "circle-stroke-color": c["poi-stroke"], "circle-stroke-width": 1}},
         {"id": "water-name", "type": "symbol", "source": "openmaptiles", "source-layer": "water_name",
          "layout": {"text-field": name, "text-size": 12}, "paint": {"text-color": c["water-text"], "text-halo-color": c["halo"],
                                                                     "text-halo-width": 1}},
-        {"id": "road-name", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": 13,
+        {"id": "road-name", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": z(13),
          "layout": {"text-field": name, "text-size": 11, "symbol-placement": "line"},
          "paint": {"text-color": c["text"], "text-halo-color": c["halo"], "text-halo-width": 1.5}},
-        {"id": "poi-name", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 15,
+        {"id": "poi-name", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": z(15),
          "layout": {"text-field": name, "text-size": 11, "text-anchor": "top", "text-offset": [0, 0.6], "text-max-width": 8,
                     "symbol-sort-key": ["get", "rank"]},
          "paint": {"text-color": c["text"], "text-halo-color": c["halo"], "text-halo-width": 1.5}},

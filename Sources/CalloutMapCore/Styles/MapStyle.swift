@@ -62,6 +62,11 @@ package struct MapStyle: Sendable {
                    "circle-stroke-opacity"], []),
     ]
 
+    /// A style's zoom for a map's: MapLibre counts zooms in 512-pixel tiles, CalloutMap (as
+    /// OpenStreetMap's raster tiles do) in 256-point ones, so the same scale is one zoom less in
+    /// a style. Every zoom a style names — minzoom, maxzoom, `["zoom"]` — is read this way.
+    package static func styleZoom(forMapZoom zoom: Double) -> Double { zoom - 1 }
+
     package init(json: [UInt8]) throws(MapStyleError) {
         var reader = JSONReader(bytes: json)
         let document: JSONValue

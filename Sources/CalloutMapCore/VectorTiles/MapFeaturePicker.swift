@@ -8,7 +8,7 @@ import Foundation
 ///    layer that is visible there and lets the feature through its filter; and only kinds asked
 ///    for. (A symbol layer names what it labels: a street's name runs along the street, where
 ///    the OpenMapTiles schema keeps roads' names — the roads themselves have none.)
-/// 2. A circle is hit within its radius and half its stroke, a line within half its width, a
+/// 2. A circle is hit within its radius and its stroke (outside the radius, as MapLibre draws it), a line within half its width, a
 ///    symbol within half its text size of its point or line, an area inside it (even-odd: not
 ///    in a hole); all but areas with `slop` points to spare, as a finger or a shaky hand misses
 ///    by that much.
@@ -27,17 +27,17 @@ package struct MapFeaturePicker: Sendable {
     }
 
     /// The feature under `click` (a point of the unit world square) in `tile`, the tiles' tile
-    /// `tileID`, drawn for a map at `zoom` (at or deeper than the tile's: the tile is then
-    /// enlarged), or nil.
-    package func feature(in tile: VectorTile, tileID: TileID, at click: WorldPoint, zoom: Double, slop: Double = 4) -> MapFeature? {
+    /// `tileID`, drawn for a map at `mapZoom` (at or deeper than the tile's: the tile is then
+    /// enlarged; the style reads one zoom less, `MapStyle.styleZoom`), or nil.
+    package func feature(in tile: VectorTile, tileID: TileID, at click: WorldPoint, mapZoom: Double, slop: Double = 4) -> MapFeature? {
         // Tile units per point: the tile spans 256 points at its zoom, twice that a zoom deeper.
-        let n = Double(1 << tileID.zoom)
+        let n = Double(1 << tileID.zoom), zoom = MapStyle.styleZoom(forMapZoom: mapZoom)
         var best: (rank: Int, hit: MapFeature)?
         for layer in style.layers.reversed() {  // rule 3: top first
             guard layer.isVisible, zoom >= layer.minZoom, zoom < layer.maxZoom,
                   let name = layer.sourceLayer, let data = tile.layer(named: name) else { continue }  // rule 1
             let extent = Double(data.extent)
-            let unitsPerPoint = extent / (256 * pow(2, zoom - Double(tileID.zoom)))
+            let unitsPerPoint = extent / (256 * pow(2, mapZoom - Double(tileID.zoom)))
             let p = (x: (click.x * n - Double(tileID.x)) * extent, y: (click.y * n - Double(tileID.y)) * extent)
             for feature in data.features.reversed() {
                 let kind = MapFeature.kind(layer: name, geometry: feature.geometry)
@@ -59,13 +59,13 @@ package struct MapFeaturePicker: Sendable {
         return best?.hit
     }
 
-    /// Every named thing the style draws of the tile at `zoom`, of the kinds asked for (rules 1
+    /// Every named thing the style draws of the tile at `mapZoom`, of the kinds asked for (rules 1
     /// and 4), with a point in `area` (of the unit world square) — for the keyboard and screen
     /// readers: a point of interest at its point; a line or an area once per name, at its
     /// corner nearest `focus`. In the order the style draws them, bottom first.
-    package func features(in tile: VectorTile, tileID: TileID, zoom: Double,
+    package func features(in tile: VectorTile, tileID: TileID, mapZoom: Double,
                           area: (minX: Double, minY: Double, maxX: Double, maxY: Double), near focus: WorldPoint) -> [MapFeature] {
-        let n = Double(1 << tileID.zoom)
+        let n = Double(1 << tileID.zoom), zoom = MapStyle.styleZoom(forMapZoom: mapZoom)
         var found: [MapFeature] = [], seen: Set<String> = []
         for layer in style.layers where layer.type != .background {
             guard layer.isVisible, zoom >= layer.minZoom, zoom < layer.maxZoom,
@@ -119,7 +119,7 @@ package struct MapFeaturePicker: Sendable {
         switch (layer.type, geometry) {
         case (.circle, .points(let points)):
             let reach = (max(layer.value("circle-radius", c)?.number ?? 5, 0)
-                         + max(layer.value("circle-stroke-width", c)?.number ?? 0, 0) / 2 + slop) * u
+                         + max(layer.value("circle-stroke-width", c)?.number ?? 0, 0) + slop) * u
             let nearest = points.map { (x: Double($0.x), y: Double($0.y)) }.min { distance($0, p) < distance($1, p) }
             return nearest.flatMap { distance($0, p) <= reach ? $0 : nil }
         case (.line, .lines(let lines)):

@@ -11,14 +11,16 @@ import CalloutMapCore
 /// 2. Fills fill polygons even-odd (a hole stays a hole whichever way it winds); an outline is
 ///    drawn only when `fill-outline-color` is set.
 /// 3. Lines stroke lines and polygons' rings; widths are in points, dashes in line widths.
-/// 4. Circles stand on points; a stroke is centred on the circle's edge.
+/// 4. Circles stand on points; a stroke lies outside the radius (as MapLibre draws it).
 /// 5. Opacity multiplies the color's own alpha. What reaches past the tile (its buffer) is cut.
 package struct VectorTilePainter: Sendable {
     package let style: MapStyle
 
     package init(style: MapStyle) { self.style = style }
 
-    package func paint(_ tile: VectorTile, zoom: Double, into cr: OpaquePointer, side: Double) {
+    /// Draws `tile` as the map shows it at `mapZoom` (the style reads one less: `MapStyle.styleZoom`).
+    package func paint(_ tile: VectorTile, mapZoom: Double, into cr: OpaquePointer, side: Double) {
+        let zoom = MapStyle.styleZoom(forMapZoom: mapZoom)
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, 0, 0, side, side)
@@ -89,15 +91,18 @@ package struct VectorTilePainter: Sendable {
         let radius = max(layer.value("circle-radius", c)?.number ?? 5, 0)
         let strokeWidth = max(layer.value("circle-stroke-width", c)?.number ?? 0, 0)
         for p in points {
-            cairo_new_path(cr)
-            cairo_arc(cr, Double(p.x) * k, Double(p.y) * k, radius, 0, 2 * .pi)
-            if setColor(cr, layer.value("circle-color", c) ?? .color(StyleColor(red: 0, green: 0, blue: 0)), opacity: layer.value("circle-opacity", c)) {
-                cairo_fill_preserve(cr)
-            }
+            let x = Double(p.x) * k, y = Double(p.y) * k
             if strokeWidth > 0, setColor(cr, layer.value("circle-stroke-color", c) ?? .color(StyleColor(red: 0, green: 0, blue: 0)),
                                          opacity: layer.value("circle-stroke-opacity", c)) {
-                cairo_set_line_width(cr, strokeWidth)  // rule 4
-                cairo_stroke_preserve(cr)
+                cairo_new_path(cr)
+                cairo_arc(cr, x, y, radius + strokeWidth / 2, 0, 2 * .pi)  // rule 4: outside the radius
+                cairo_set_line_width(cr, strokeWidth)
+                cairo_stroke(cr)
+            }
+            cairo_new_path(cr)
+            cairo_arc(cr, x, y, radius, 0, 2 * .pi)
+            if setColor(cr, layer.value("circle-color", c) ?? .color(StyleColor(red: 0, green: 0, blue: 0)), opacity: layer.value("circle-opacity", c)) {
+                cairo_fill(cr)
             }
             cairo_new_path(cr)
         }

@@ -73,7 +73,7 @@ package final class VectorTileSource: TileSource {
         let n = Double(1 << depth)
         let x = Double(w.x) - Double(ancestor.x) * n, y = Double(w.y) - Double(ancestor.y) * n
         cairo_translate(cr, -x * Double(tileSize), -y * Double(tileSize))
-        (dark ? darkPainter ?? painter : painter).paint(decoded, zoom: Double(w.zoom), into: cr, side: Double(tileSize) * n)
+        (dark ? darkPainter ?? painter : painter).paint(decoded, mapZoom: Double(w.zoom), into: cr, side: Double(tileSize) * n)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         return Surface(adopting: surface)
@@ -92,7 +92,7 @@ package final class VectorTileSource: TileSource {
         let tile = TileID(zoom: tileZoom, x: Int(point.x * n), y: Int(point.y * n))
         guard let (decoded, ancestor) = decodedTile(for: tile) else { return nil }
         return MapFeaturePicker(style: style(dark: dark), kinds: kinds).feature(in: decoded, tileID: ancestor, at: point,
-                                                                                zoom: Double(tileZoom), slop: slop)
+                                                                                mapZoom: Double(tileZoom), slop: slop)
     }
 
     /// Every named thing drawn on the map tiles `tiles` (of one zoom) with a point in `area` (of
@@ -106,7 +106,7 @@ package final class VectorTileSource: TileSource {
         var ancestors: Set<TileID> = []
         for tile in tiles {
             guard let (decoded, ancestor) = decodedTile(for: tile), ancestors.insert(ancestor).inserted else { continue }
-            for feature in picker.features(in: decoded, tileID: ancestor, zoom: Double(zoom), area: area, near: focus) {
+            for feature in picker.features(in: decoded, tileID: ancestor, mapZoom: Double(zoom), area: area, near: focus) {
                 // A point in two tiles' buffers, a street across tiles: once.
                 if seen.insert(feature.listKey).inserted { all.append(feature) }
             }
