@@ -8,8 +8,9 @@ test_packages=(xvfb xauth dbus dbus-x11 xdotool imagemagick xcompmgr meson ninja
                python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 at-spi2-core)
 
 # The peers of bench/compare.sh: libshumate's harness is C; Leaflet's runs in headless Chromium (jq, bc: its runner);
-# supercluster in Node.
-bench_packages=(xvfb xauth dbus libshumate-dev libxtst-dev libepoxy-dev gcc python3 python3-pip chromium libjs-leaflet jq bc nodejs)
+# supercluster in Node; MapLibre Native (bench/vector.sh) from PyPI in a venv, drawing through Mesa's EGL.
+bench_packages=(xvfb xauth dbus libshumate-dev libxtst-dev libepoxy-dev gcc python3 python3-pip python3-venv chromium libjs-leaflet jq bc nodejs
+                libegl1 libegl-mesa0 libgl1-mesa-dri)
 
 wanted=("${run_packages[@]}")
 [ "${1:-run}" = test ] && wanted+=("${test_packages[@]}")

@@ -57,6 +57,10 @@ if arguments.first == "load", arguments.count == 2 {
     print(String(decoding: try! JSONSerialization.data(withJSONObject: out, options: [.sortedKeys]), as: UTF8.self))
     exit(0)
 }
+if arguments.first == "vector-render" {
+    // A vector map drawn offscreen, for bench/vector.sh beside MapLibre Native.
+    exit(MainActor.assumeIsolated { VectorRenderBenchmarks.run(Array(arguments.dropFirst())) })
+}
 if arguments.first == "vector-tiles" {
     // Decoding the shipped vector tiles alone (also part of the full run).
     guard let data = DataDirectory.locate() else {

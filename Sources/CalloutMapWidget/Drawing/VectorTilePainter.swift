@@ -13,6 +13,8 @@ import CalloutMapCore
 /// 3. Lines stroke lines and polygons' rings; widths are in points, dashes in line widths.
 /// 4. Circles stand on points; a stroke lies outside the radius (as MapLibre draws it).
 /// 5. Opacity multiplies the color's own alpha. What reaches past the tile (its buffer) is cut.
+/// 6. A feature wholly outside what the context shows (its clip) is not drawn: a tile enlarged
+///    past its zoom is drawn once per map tile, each showing a part of it.
 package struct VectorTilePainter: Sendable {
     package let style: MapStyle
 
@@ -25,6 +27,9 @@ package struct VectorTilePainter: Sendable {
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, 0, 0, side, side)
         cairo_clip(cr)  // rule 5
+        var shown = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        cairo_clip_extents(cr, &shown.x0, &shown.y0, &shown.x1, &shown.y1)
+        var boxes: [String: [(x0: Double, y0: Double, x1: Double, y1: Double)]] = [:]
         for layer in style.layers where layer.isVisible && zoom >= layer.minZoom && zoom < layer.maxZoom {
             if layer.type == .background {
                 let context = StyleContext(zoom: zoom)
@@ -34,7 +39,13 @@ package struct VectorTilePainter: Sendable {
             }
             guard layer.type != .symbol, let name = layer.sourceLayer, let data = tile.layer(named: name) else { continue }
             let k = side / Double(data.extent)
-            for feature in data.features {
+            // Rule 6, with room for a wide line or a large circle reaching in.
+            let reach = 64.0
+            let inView = (x0: (shown.x0 - reach) / k, y0: (shown.y0 - reach) / k, x1: (shown.x1 + reach) / k, y1: (shown.y1 + reach) / k)
+            let whole = inView.x0 <= 0 && inView.y0 <= 0 && inView.x1 >= Double(data.extent) && inView.y1 >= Double(data.extent)
+            if !whole && boxes[name] == nil { boxes[name] = data.features.map { Self.box($0.geometry) } }
+            for (i, feature) in data.features.enumerated() {
+                if !whole, let b = boxes[name]?[i], b.x1 < inView.x0 || b.x0 > inView.x1 || b.y1 < inView.y0 || b.y0 > inView.y1 { continue }
                 let context = StyleContext(feature, in: data, zoom: zoom)
                 guard layer.draws(context) else { continue }  // rule 1
                 switch layer.type {
@@ -45,6 +56,21 @@ package struct VectorTilePainter: Sendable {
                 }
             }
         }
+    }
+
+    /// A geometry's bounding box, in tile units.
+    private static func box(_ geometry: VectorTile.Geometry) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        var b = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+        func add(_ p: TilePoint) {
+            b.x0 = min(b.x0, Double(p.x)); b.y0 = min(b.y0, Double(p.y))
+            b.x1 = max(b.x1, Double(p.x)); b.y1 = max(b.y1, Double(p.y))
+        }
+        switch geometry {
+        case .points(let points): points.forEach(add)
+        case .lines(let lines): lines.forEach { $0.forEach(add) }
+        case .polygons(let polygons): polygons.forEach { $0.forEach { $0.forEach(add) } }
+        }
+        return b
     }
 
     private func fill(_ cr: OpaquePointer, _ geometry: VectorTile.Geometry, _ layer: MapStyle.Layer, _ c: StyleContext, _ k: Double) {

@@ -4,8 +4,10 @@ import Foundation
 import Synchronization
 
 /// Vector tiles drawn with a MapLibre style into tile images, so the map shows them as it shows
-/// any tile source. Deeper than the archive goes, a tile is drawn from its ancestor's features,
-/// enlarged but redrawn (lines keep their width, edges stay sharp), down to `deepestZoom`.
+/// any tile source. Vector tiles are made to be shown 512 pixels wide (as MapLibre shows them):
+/// a map tile of 256 points draws a quarter of the tile a zoom up. Deeper than the archive goes,
+/// a tile is drawn from its ancestor's features, enlarged but redrawn (lines keep their width,
+/// edges stay sharp), down to `deepestZoom`.
 /// Images are made at the screen's scale. A source with a dark style draws with it when the map
 /// is dark (the built-in styles come as a pair); one style serves both otherwise.
 package final class VectorTileSource: TileSource {
@@ -20,7 +22,7 @@ package final class VectorTileSource: TileSource {
     let painter: VectorTilePainter
     let darkPainter: VectorTilePainter?
     let scale: Int
-    /// Tiles decoded for clicks and the keyboard, the most recent first.
+    /// The last tiles decoded, the most recent first (`decoded(for:)`).
     private let decoded = Mutex<[(id: TileID, tile: VectorTile)]>([])
 
     /// Street level and a little past it: what the map's deepest zoom shows.
@@ -33,15 +35,15 @@ package final class VectorTileSource: TileSource {
         self.scale = max(1, min(scale, 4))
         name = archive.name
         attribution = archive.attribution
-        zoomRange = archive.zoomRange.lowerBound...max(archive.zoomRange.upperBound, Self.deepestZoom)
+        zoomRange = archive.zoomRange.lowerBound...max(archive.zoomRange.upperBound + 1, Self.deepestZoom)
         bounds = archive.bounds
     }
 
-    /// The archive's tile, or its ancestor's at the archive's deepest zoom, and how much deeper
-    /// the map tile is.
+    /// The archive's tile a map tile draws — its parent (a vector tile spans 512 points), or its
+    /// ancestor at the archive's deepest zoom — and how much deeper the map tile is.
     private func stored(for tile: TileID) throws(TileSourceError) -> (bytes: [UInt8], ancestor: TileID, depth: Int)? {
         var t = tile.wrapped, depth = 0
-        while t.zoom > archive.zoomRange.upperBound, let parent = t.parent {
+        while t.zoom > archive.zoomRange.lowerBound && (depth == 0 || t.zoom > archive.zoomRange.upperBound), let parent = t.parent {
             t = parent
             depth += 1
         }
@@ -58,11 +60,7 @@ package final class VectorTileSource: TileSource {
     /// `dark` and there is one; nil where the archive has no tile. Any thread. Throws, naming the
     /// source and the tile, when its bytes are not a tile.
     func image(for tile: TileID, dark: Bool = false) throws(TileSourceError) -> Surface? {
-        guard let (bytes, ancestor, depth) = try stored(for: tile) else { return nil }
-        let decoded: VectorTile
-        do { decoded = try VectorTile(data: Data(bytes)) } catch {
-            throw TileSourceError(source: name, reason: "tile \(ancestor) is not a vector tile: \(error.message)")
-        }
+        guard let (decoded, ancestor, depth) = try decoded(for: tile) else { return nil }
         let side = Int32(tileSize * scale)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side)!
         cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
@@ -120,17 +118,26 @@ package final class VectorTileSource: TileSource {
 
     private func style(dark: Bool) -> MapStyle { (dark ? darkPainter ?? painter : painter).style }
 
-    /// The archive's tile for a map tile, decoded (the last few kept: clicks and the keyboard's
-    /// list ask for the same tiles again), and which tile it is.
-    private func decodedTile(for tile: TileID) -> (VectorTile, TileID)? {
-        guard let (bytes, ancestor, _) = try? stored(for: tile) else { return nil }
-        if let kept = decoded.withLock({ $0.first { $0.id == ancestor } }) { return (kept.tile, ancestor) }
-        guard let tile = try? VectorTile(data: Data(bytes)) else { return nil }
+    /// The archive's tile for a map tile, decoded, which tile it is and how much deeper the map
+    /// tile is; nil where there is none. The last few decoded are kept: the map tiles a tile is
+    /// enlarged over, clicks and the keyboard's list ask for the same tile again.
+    private func decoded(for tile: TileID) throws(TileSourceError) -> (tile: VectorTile, id: TileID, depth: Int)? {
+        guard let (bytes, ancestor, depth) = try stored(for: tile) else { return nil }
+        if let kept = decoded.withLock({ $0.first { $0.id == ancestor } }) { return (kept.tile, ancestor, depth) }
+        let tile: VectorTile
+        do { tile = try VectorTile(data: Data(bytes)) } catch {
+            throw TileSourceError(source: name, reason: "tile \(ancestor) is not a vector tile: \(error.message)")
+        }
         decoded.withLock { kept in
             kept.insert((ancestor, tile), at: 0)
-            if kept.count > 16 { kept.removeLast() }
+            if kept.count > 8 { kept.removeLast() }
         }
-        return (tile, ancestor)
+        return (tile, ancestor, depth)
+    }
+
+    /// `decoded(for:)` for a click or the keyboard's list: nil for a tile that cannot be read too.
+    private func decodedTile(for tile: TileID) -> (VectorTile, TileID)? {
+        (try? decoded(for: tile)).flatMap { $0 }.map { ($0.tile, $0.id) }
     }
 
     /// Only the archive's area is drawn (a tile's background would paint past it): around it,
