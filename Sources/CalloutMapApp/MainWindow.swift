@@ -14,10 +14,10 @@ final class MainWindow {
     let map: MapView
     let events: EventLog
     private let colorScheme: ColorScheme
-    private let toasts: Toasts
+    let toasts: Toasts
     private let panel: EventPanel
     private var opening: FileOpening!
-    private var tileSwitcher: TileSourceSwitcher!
+    var tileSwitcher: TileSourceSwitcher!
     private let fileList = FileList()
     private let files: PlaceFiles
     private let report: MapReport
@@ -289,49 +289,6 @@ final class MainWindow {
         shortcutsWindow = nil
         files.close()
         onClose?()
-    }
-
-    /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
-    /// A source whose area is all out of view: the map goes to it (a city's tiles show the city).
-    private func reveal(_ layer: RasterTileLayer?) {
-        guard let area = layer?.source.bounds, !map.visibleRegion.intersects(area) else { return }
-        map.setRegion(area, animated: false)
-    }
-
-    /// With a style (`--style`), `path` may be nil: the style names its tiles.
-    func showTiles(_ path: String?, style: String? = nil) {
-        guard let source = path ?? style, let layer = openTiles(path, style: style) else { return }
-        tileSwitcher.add(layer, source: source)
-    }
-
-    /// A tile source's layer, its failures watched; nil (told on standard error and in a toast) when it cannot be opened.
-    /// What of a style is not drawn is told on standard error.
-    private func openTiles(_ path: String?, style: String? = nil) -> RasterTileLayer? {
-        let named = style ?? path ?? ""
-        let note = { (line: String) in FileHandle.standardError.write(Data("calloutmap: \(named): \(line)\n".utf8)) }
-        do {
-            // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
-            let source = if let style { try TileSources.source(for: path, style: style, scale: map.scaleFactor, note: note) }
-                         else { try TileSources.source(for: named, scale: map.scaleFactor, note: note) }
-            let layer = RasterTileLayer(source: source)
-            reportFailures(of: layer)
-            return layer
-        } catch {
-            FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
-            toasts.showProblem(String(format: tr("Could not open the map source “%@”"), URL(fileURLWithPath: named).lastPathComponent),
-                               details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown instead."))])
-            return nil
-        }
-    }
-
-    /// A source's first failure is told once, on standard error and in a toast; the offline map shows there.
-    private func reportFailures(of layer: RasterTileLayer) {
-        let name = layer.source.name
-        layer.onFirstFailure = { [weak self] error in
-            FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map there\n".utf8))
-            self?.toasts.showProblem(String(format: tr("Could not get tiles from %@"), name),
-                                     details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown where tiles are missing."))])
-        }
     }
 
     /// Switches the approach (the `win.mode` action's change); the current selection is shown again the new way.

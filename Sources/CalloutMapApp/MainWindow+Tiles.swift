@@ -1,0 +1,51 @@
+import CalloutMapCore
+import CalloutMapGtk
+import CalloutMapWidget
+import Foundation
+
+/// The map's source: a tiles file, a folder, a URL or a style opened over the offline map,
+/// its failures told once, and the map taken to a source whose area is out of view.
+extension MainWindow {
+    /// A source whose area is all out of view: the map goes to it (a city's tiles show the city).
+    func reveal(_ layer: RasterTileLayer?) {
+        guard let area = layer?.source.bounds, !map.visibleRegion.intersects(area) else { return }
+        map.setRegion(area, animated: false)
+    }
+
+    /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
+    /// With a style (`--style`), `path` may be nil: the style names its tiles.
+    func showTiles(_ path: String?, style: String? = nil) {
+        guard let source = path ?? style, let layer = openTiles(path, style: style) else { return }
+        tileSwitcher.add(layer, source: source)
+    }
+
+    /// A tile source's layer, its failures watched; nil (told on standard error and in a toast) when it cannot be opened.
+    /// What of a style is not drawn is told on standard error.
+    func openTiles(_ path: String?, style: String? = nil) -> RasterTileLayer? {
+        let named = style ?? path ?? ""
+        let note = { (line: String) in FileHandle.standardError.write(Data("calloutmap: \(named): \(line)\n".utf8)) }
+        do {
+            // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
+            let source = if let style { try TileSources.source(for: path, style: style, scale: map.scaleFactor, note: note) }
+                         else { try TileSources.source(for: named, scale: map.scaleFactor, note: note) }
+            let layer = RasterTileLayer(source: source)
+            reportFailures(of: layer)
+            return layer
+        } catch {
+            FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
+            toasts.showProblem(String(format: tr("Could not open the map source “%@”"), URL(fileURLWithPath: named).lastPathComponent),
+                               details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown instead."))])
+            return nil
+        }
+    }
+
+    /// A source's first failure is told once, on standard error and in a toast; the offline map shows there.
+    func reportFailures(of layer: RasterTileLayer) {
+        let name = layer.source.name
+        layer.onFirstFailure = { [weak self] error in
+            FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map there\n".utf8))
+            self?.toasts.showProblem(String(format: tr("Could not get tiles from %@"), name),
+                                     details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown where tiles are missing."))])
+        }
+    }
+}
