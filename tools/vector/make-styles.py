@@ -85,13 +85,18 @@ def style(mode, c):
                        "minzoom": z(low), "filter": filt, "layout": {"line-cap": "round", "line-join": "round"},
                        "paint": {"line-color": c[colour], "line-width": width(fz10, fz18)}})
     name = ["coalesce", ["get", "name:latin"], ["get", "name"], ["get", "name_en"]]
+    # Points of interest by the schema's rank (1 the most important), as OSM Bright shows them:
+    # under 15 from zoom 15, under 25 from 16, all from 17 — else a city centre is all dots.
+    rank = ["coalesce", ["get", "rank"], 25]
+    shown = ["any", ["<", rank, 15], ["all", [">=", ["zoom"], z(16)], ["<", rank, 25]], [">=", ["zoom"], z(17)]]
     layers += [
         {"id": "boundary", "type": "line", "source": "openmaptiles", "source-layer": "boundary",
          "filter": ["<=", ["get", "admin_level"], 4],
          "paint": {"line-color": c["boundary"], "line-width": 1, "line-dasharray": [3, 2]}},
-        # Only what has a name (what can be clicked), not street furniture; stops from zoom 17.
-        {"id": "poi", "type": "circle", "source": "openmaptiles", "source-layer": "poi", "minzoom": z(16),
-         "filter": ["all", ["any", ["has", "name"], ["has", "name:latin"]],
+        # Only what has a name (what can be clicked), not street furniture; stops from zoom 17;
+        # the most important places first, the rest as the map comes closer (`shown`).
+        {"id": "poi", "type": "circle", "source": "openmaptiles", "source-layer": "poi", "minzoom": z(15),
+         "filter": ["all", shown, ["any", ["has", "name"], ["has", "name:latin"]],
                     ["!", ["in", ["get", "class"], ["literal", ["barrier", "entrance"]]]],
                     ["!", ["in", ["get", "subclass"], ["literal", ["bicycle_parking", "motorcycle_parking", "parking", "waste_basket",
                                                                   "post_box", "bench", "vending_machine"]]]],
@@ -100,12 +105,16 @@ def style(mode, c):
         {"id": "water-name", "type": "symbol", "source": "openmaptiles", "source-layer": "water_name",
          "layout": {"text-field": name, "text-size": 12}, "paint": {"text-color": c["water-text"], "text-halo-color": c["halo"],
                                                                     "text-halo-width": 1}},
-        {"id": "road-name", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": z(13),
-         "layout": {"text-field": name, "text-size": 11, "symbol-placement": "line"},
-         "paint": {"text-color": c["text"], "text-halo-color": c["halo"], "text-halo-width": 1.5}},
-        {"id": "poi-name", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": z(15),
+        {"id": "poi-name", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": z(15), "filter": shown,
          "layout": {"text-field": name, "text-size": 11, "text-anchor": "top", "text-offset": [0, 0.6], "text-max-width": 8,
                     "symbol-sort-key": ["get", "rank"]},
+         "paint": {"text-color": c["text"], "text-halo-color": c["halo"], "text-halo-width": 1.5}},
+        # Street names over the points of interest' (a later layer's labels are placed first):
+        # the streets are how a reader finds the way; the main roads first.
+        {"id": "road-name", "type": "symbol", "source": "openmaptiles", "source-layer": "transportation_name", "minzoom": z(13),
+         "layout": {"text-field": name, "text-size": 11, "symbol-placement": "line",
+                    "symbol-sort-key": ["match", ["get", "class"], "motorway", 1, "trunk", 2, "primary", 3, "secondary", 4,
+                                        "tertiary", 5, 6]},
          "paint": {"text-color": c["text"], "text-halo-color": c["halo"], "text-halo-width": 1.5}},
         {"id": "place-name", "type": "symbol", "source": "openmaptiles", "source-layer": "place",
          "layout": {"text-field": name, "text-size": ["match", ["get", "class"], "city", 16, "town", 14, 12],

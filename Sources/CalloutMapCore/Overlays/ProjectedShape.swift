@@ -169,30 +169,15 @@ package final class ProjectedShape {
     }
 
     /// Where a callout points when no click says: a line's middle position (of its longest
-    /// part), or for an area the middle of the widest stretch inside its first polygon along
-    /// the line across the middle of its box — never in a hole, even in a ring-shaped area.
+    /// part), or for an area its first polygon's `InteriorPoint`.
     package var labelPoint: WorldPoint {
         guard isArea else {
             let line = rings.max { $0.count < $1.count } ?? []
             return line.isEmpty ? WorldPoint(x: 0.5, y: 0.5) : line[line.count / 2]
         }
         guard let group = groups.first, let exterior = rings[group.lowerBound].first else { return WorldPoint(x: 0.5, y: 0.5) }
-        let box = ringBounds[group.lowerBound]
-        let y = box.minY + box.height / 2
-        var crossings: [Double] = []
-        for i in group {
-            let ring = rings[i]
-            for (k, a) in ring.enumerated() {
-                let b = ring[(k + 1) % ring.count]
-                if (a.y > y) != (b.y > y) { crossings.append(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)) }
-            }
-        }
-        crossings.sort()
-        var best: (width: Double, x: Double)?
-        for k in stride(from: 0, to: crossings.count - 1, by: 2) where crossings[k + 1] - crossings[k] > (best?.width ?? -1) {
-            best = (crossings[k + 1] - crossings[k], (crossings[k] + crossings[k + 1]) / 2)
-        }
-        return best.map { WorldPoint(x: $0.x, y: y) } ?? exterior
+        let polygon = group.map { rings[$0].map { (x: $0.x, y: $0.y) } }
+        return InteriorPoint.of(polygon).map { WorldPoint(x: $0.x, y: $0.y) } ?? exterior
     }
 
     // MARK: Hit-testing

@@ -124,7 +124,13 @@ package struct MapStyle: Sendable {
                     notes.insert("the \(group) property \"\(key)\" is not drawn")
                     continue
                 }
-                compiled[key] = key == "text-field" ? textField(value, notes: &notes) : StyleExpression.property(value, notes: &notes)
+                if key == "text-field" {
+                    compiled[key] = textField(value, notes: &notes)
+                } else if key == "text-font", let fonts = value.array, fonts.allSatisfy({ $0.string != nil }) {
+                    compiled[key] = .literal(StyleValue(value))  // a list of font names, not an expression
+                } else {
+                    compiled[key] = StyleExpression.property(value, notes: &notes)
+                }
             }
             return compiled
         }

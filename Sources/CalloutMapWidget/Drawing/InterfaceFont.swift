@@ -35,9 +35,9 @@ public enum InterfaceFont {
 
     /// A Pango description of the interface font at a size in pixels: `description(pixels: 11, bold: true)`
     /// is "Cantarell Bold 11px" on GNOME. For `DrawingContext.draw(_:font:…)` in a view of your own.
-    public static func description(pixels: Double, bold: Bool = false) -> String {
+    public static func description(pixels: Double, bold: Bool = false, italic: Bool = false) -> String {
         let size = pixels == pixels.rounded() ? String(Int(pixels)) : String(pixels)
-        return "\(family)\(bold ? " Bold" : "") \(size)px"
+        return "\(family)\(bold ? " Bold" : "")\(italic ? " Italic" : "") \(size)px"
     }
 
     /// The same in points (scaled with the display's text size, as GTK's own labels are).

@@ -29,6 +29,9 @@ package struct MapScene {
     package var overlayLayer: OverlayLayer?
     /// The world's place names, drawn over the shapes and under the pins; nil: none.
     package var placeLabels: PlaceLabelLayer?
+    /// The open callouts' bodies in the view, which no name goes under, and a number that
+    /// changes when they change other than by moving with the map.
+    package var calloutBodies: (rects: [Rect], revision: Int) = ([], 0)
     /// The pin that has keyboard focus, drawn with a focus ring.
     package var focusRing: AnnotationView?
     /// The shape that has keyboard focus, outlined in the accent colour.
@@ -83,14 +86,14 @@ package struct MapScene {
                 }
                 complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer,
                                               tilesRevision: tilesRevision, overlayRevision: overlayLayer?.revision ?? 0,
-                                              labelsRevision: placeLabels == nil ? 0 : 1, zoomIsMoving: zoomIsMoving,
+                                              labelsRevision: placeLabels == nil && mapLabels.isEmpty ? 0 : 1 + calloutBodies.revision, zoomIsMoving: zoomIsMoving,
                                               layout: { layer.layout(viewport) },
                                               paintTiles: { _ = paintTiles($0, for: viewport) }) { cr, area, kept in
                     // `area` shares the view's centre; the pins' places are the view's.
                     var complete = paintTiles(cr, for: area)
                     overlayLayer?.paint(cr, viewport: area)
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
-                    if let labels = placeLabels {
+                    if placeLabels != nil || !mapLabels.isEmpty {
                         let reach = area.bounds.insetBy(dx: -PlaceLabelLayer.reach, dy: -PlaceLabelLayer.reach)
                         // The pins shown (not those yielding) are taken first, in their collision
                         // shapes; one that takes no room from other pins still keeps names off it.
@@ -98,8 +101,10 @@ package struct MapScene {
                             let shape = (view.collisionShape ?? .rectangle(view.frame)).offsetBy(dx: dx, dy: dy)
                             return shape.bounds.intersects(reach) ? shape : nil
                         }
-                        if !labels.paint(cr, area: area, style: style, scale: scale, obstacles: pins + plateObstacles(offsetBy: dx, dy),
-                                         passing: !kept) { complete = false }
+                        let callouts = calloutBodies.rects.map { CollisionShape.rectangle($0.offsetBy(dx: dx, dy: dy)) }
+                        if !paintLabels(cr, area: area, obstacles: pins + plateObstacles(offsetBy: dx, dy) + callouts, passing: !kept) {
+                            complete = false
+                        }
                     }
                     cairo_translate(cr, dx, dy)
                     paintPins(cr, layer.sortedViews, selected: layer.selectedViews, isRaised: layer.isRaised,
@@ -113,7 +118,7 @@ package struct MapScene {
             } else {
                 complete = paintTiles(cr, for: viewport)
                 overlayLayer?.paint(cr, viewport: viewport)
-                placeLabels?.paint(cr, area: viewport, style: style, scale: scale, obstacles: plateObstacles(offsetBy: 0, 0))
+                paintLabels(cr, area: viewport, obstacles: plateObstacles(offsetBy: 0, 0))
             }
             cairo_destroy(cr)
         }
@@ -154,6 +159,30 @@ extension MapScene {
     /// coordinates of an image whose view sits `dx`, `dy` inside it.
     func plateObstacles(offsetBy dx: Double, _ dy: Double) -> [CollisionShape] {
         plates.map { .rectangle($0.offsetBy(dx: dx, dy: dy)) }
+    }
+
+    /// The names of the vector maps shown (a half-transparent overlay's are not drawn).
+    var mapLabels: [MapLabelLayer] { tileLayers.filter { $0.opacity >= 0.5 }.compactMap(\.labels) }
+
+    /// The names over the map in `area` (the image's viewport), clear of `obstacles`: the vector
+    /// maps' labels first, then the world's place names clear of them and away from where a
+    /// vector map names places itself. False while the zoom passes (`PlaceLabelLayer.paint`).
+    @discardableResult
+    func paintLabels(_ cr: OpaquePointer, area: Viewport, obstacles: [CollisionShape], passing: Bool = false) -> Bool {
+        let layers = mapLabels, reach = PlaceLabelLayer.reach
+        var room: [CollisionShape] = []
+        if !layers.isEmpty {
+            var taken = CollisionGrid(area: area.bounds.insetBy(dx: -reach, dy: -reach), cellSize: 64)
+            obstacles.forEach { taken.insert($0) }
+            for layer in layers {
+                layer.paint(cr, area: area, scale: scale, dark: style.isDark, reach: reach, taken: &taken)
+                room += layer.placed.flatMap(\.placement.shapes)
+            }
+        }
+        guard let placeLabels else { return true }
+        return placeLabels.paint(cr, area: area, style: style, scale: scale, obstacles: obstacles + room, passing: passing) { place in
+            layers.contains { $0.covers(place.coordinate, zoom: area.zoom) }
+        }
     }
 
     /// The scale bar's and the credits' plates in the view.

@@ -34,7 +34,9 @@ package final class PlaceLabelLayer {
     /// The labels that fit in `area` (the image's viewport) clear of `obstacles` (pins and the map's plates, in the
     /// area's coordinates), most important first. `among` limits the candidates to those places
     /// (by rank): during a zoom animation, the ones last named, so a frame only re-checks them.
-    package func layout(_ area: Viewport, obstacles: [CollisionShape], among: [Int]? = nil) -> [(place: WorldPlace, label: PlacedLabel)] {
+    /// Places `hidden` says are named by a map of their own (a vector map's) are left out.
+    package func layout(_ area: Viewport, obstacles: [CollisionShape], among: [Int]? = nil,
+                        hidden: (WorldPlace) -> Bool = { _ in false }) -> [(place: WorldPlace, label: PlacedLabel)] {
         let zoom = area.zoom, world = area.worldSize
         let all = places.places
         var order: [Int] = []
@@ -43,7 +45,7 @@ package final class PlaceLabelLayer {
         } else {
             let halfW = (area.size.width / 2 + Self.reach) / world, halfH = (area.size.height / 2 + Self.reach) / world
             for rank in places.ranks(inWorld: area.center.x - halfW, area.center.y - halfH, area.center.x + halfW, area.center.y + halfH)
-            where PlaceLabelRanking.isNamed(all[rank], atZoom: zoom) {
+            where PlaceLabelRanking.isNamed(all[rank], atZoom: zoom) && !hidden(all[rank]) {
                 order.append(PlaceLabelRanking.orderKey(all[rank], atZoom: zoom))
             }
         }
@@ -82,10 +84,10 @@ package final class PlaceLabelLayer {
     /// the rest of the frame — and false is returned: a frame after the zoom settles names afresh.
     @discardableResult
     package func paint(_ cr: OpaquePointer, area: Viewport, style: BasemapStyle, scale: Int, obstacles: [CollisionShape],
-                       passing: Bool = false) -> Bool {
+                       passing: Bool = false, hidden: (WorldPlace) -> Bool = { _ in false }) -> Bool {
         let animating = passing && lastZoom != nil && lastZoom != area.zoom && lastNamed != nil
         lastZoom = area.zoom
-        let all = layout(area, obstacles: obstacles, among: animating ? lastNamed : nil)
+        let all = layout(area, obstacles: obstacles, among: animating ? lastNamed : nil, hidden: hidden)
         if !animating { lastNamed = all.map(\.place.rank) }
         let labels = all.filter {
             $0.label.textFrame.intersects(area.bounds) || ($0.label.dot.map(area.bounds.contains) ?? false)
@@ -188,23 +190,11 @@ package final class PlaceLabelLayer {
 
     /// The name with its halo, in an image of the text's size and the halo around it.
     private func makeImage(_ place: WorldPlace, size: Size, scale: Int, look: Look) -> Surface {
-        let h = Self.halo, s = Double(scale)
-        let surface = Surface(adopting: cairo_image_surface_create(
-            CAIRO_FORMAT_ARGB32, Int32(((size.width + 2 * h) * s).rounded(.up)), Int32(((size.height + 2 * h) * s).rounded(.up)))!)
-        cairo_surface_set_device_scale(surface.pointer, s, s)
-        let cr = cairo_create(surface.pointer)!
-        defer { cairo_destroy(cr) }
-        let layout = makeLayout(cr, place)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        cairo_move_to(cr, h, h)
-        pango_cairo_layout_path(cr, layout)
-        setColor(cr, look.halo)
-        cairo_set_line_width(cr, 2 * h)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_stroke_preserve(cr)
-        setColor(cr, place.kind == .country ? look.country : look.text)
-        cairo_fill(cr)
-        cairo_surface_flush(surface.pointer)
-        return surface
+        Text.haloImage(size: size, halo: Self.halo, scale: scale) { cr in
+            let layout = makeLayout(cr, place)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            cairo_move_to(cr, Self.halo, Self.halo)
+            Text.fillWithHalo(cr, layout, fill: place.kind == .country ? look.country : look.text, halo: look.halo, width: Self.halo)
+        }
     }
 }

@@ -24,6 +24,8 @@ public final class RasterTileLayer {
             changed()
         }
     }
+    /// The names of a vector source's style, drawn by the map over the tiles; nil for a source without.
+    package private(set) lazy var labels: MapLabelLayer? = (source as? VectorTileSource).flatMap { $0.hasSymbols ? MapLabelLayer(source: $0) : nil }
     package var byteBudget: Int { images.byteBudget }
     /// Changes whenever what the layer draws changes (a tile landed, the opacity changed).
     package private(set) var revision = 0

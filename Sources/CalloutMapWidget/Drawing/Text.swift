@@ -214,6 +214,35 @@ enum Text {
         g_object_unref(UnsafeMutableRawPointer(l))
     }
 
+    /// A name drawn once into an image and then copied where it goes: `size` and `halo` points
+    /// all round, at `scale` device pixels a point; `draw` draws the text with its top left at
+    /// (halo, halo).
+    static func haloImage(size: Size, halo: Double, scale: Int, draw: (OpaquePointer) -> Void) -> Surface {
+        let s = Double(scale)
+        let surface = Surface(adopting: cairo_image_surface_create(
+            CAIRO_FORMAT_ARGB32, Int32(((size.width + 2 * halo) * s).rounded(.up)), Int32(((size.height + 2 * halo) * s).rounded(.up)))!)
+        cairo_surface_set_device_scale(surface.pointer, s, s)
+        let cr = cairo_create(surface.pointer)!
+        draw(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface.pointer)
+        return surface
+    }
+
+    /// Draws `layout` at the current point as a name on a map: a halo `width` points wide round
+    /// each letter, so it reads over any map, then the letters.
+    static func fillWithHalo(_ cr: OpaquePointer, _ layout: OpaquePointer, fill: RGBA, halo: RGBA?, width: Double) {
+        pango_cairo_layout_path(cr, layout)
+        if let halo, halo.alpha > 0, width > 0 {
+            setColor(cr, halo)
+            cairo_set_line_width(cr, 2 * width)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke_preserve(cr)
+        }
+        setColor(cr, fill)
+        cairo_fill(cr)
+    }
+
     /// Font descriptions parsed once per font: a thousand pin labels share a handful of fonts,
     /// and parsing was a quarter of drawing one. Any thread (labels are measured off the main
     /// one); an NSLock, which the thread sanitizer understands. Layouts copy a description,

@@ -15,8 +15,8 @@ extension MapView {
     }
 
     /// What of the vector tile layers is under a point in the map's coordinates, the topmost
-    /// layer first (`MapFeaturePicker`'s rules, `slack` points of slop around small things);
-    /// nil for nothing or kinds not selectable.
+    /// layer first: what a name drawn there names, else `MapFeaturePicker`'s rules, with
+    /// `slack` points of slop around small things; nil for nothing or kinds not selectable.
     public func mapFeature(at point: Point, slack: Double = MapView.pointerSlack) -> MapFeature? {
         let kinds = selectableMapFeatures
         guard !kinds.isEmpty else { return nil }
@@ -27,6 +27,9 @@ extension MapView {
         world.x -= world.x.rounded(.down)  // the world repeats sideways
         for layer in tileLayers.reversed() where layer.opacity > 0 {
             guard let vector = layer.source as? VectorTileSource else { continue }
+            // A click on a name selects what it names (a café's name sits below its dot).
+            if let named = layer.labels?.namedPoint(at: point, in: viewport),
+               let feature = vector.feature(at: named, tileZoom: zoom, dark: layer.isDark, kinds: kinds, slop: slop) { return feature }
             if let feature = vector.feature(at: world, tileZoom: zoom, dark: layer.isDark, kinds: kinds, slop: slop) { return feature }
         }
         return nil

@@ -176,6 +176,7 @@ public final class MapView: WidgetImplementation {
         scene.overlayLayer = overlayLayer
         scene.tileLayers = tileLayers
         scene.placeLabels = shownPlaceLabels
+        scene.calloutBodies = (callouts.bodies, callouts.bodiesRevision)
         scene.scaleUnits = scaleUnits
         scene.numberLocale = numberLocale
         scene.focusRing = focusRingView

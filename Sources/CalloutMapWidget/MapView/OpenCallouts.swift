@@ -45,6 +45,8 @@ final class OpenCallouts: CalloutHost {
     /// The viewport of the last arrangement: a callout that moves while it stays the same moved
     /// other than with the map, and the delegate hears of it.
     private var arrangedViewport: Viewport?
+    /// Each callout's pin, place and size as last arranged (`bodiesRevision`).
+    private var arrangedBodies: [(ObjectIdentifier, CalloutSpot?, Size?)] = []
 
     /// How a selected pin shows its information unless its view says otherwise (the map's `calloutMode`).
     var mode = CalloutMode.standard
@@ -206,6 +208,13 @@ final class OpenCallouts: CalloutHost {
         return result
     }
 
+    /// The callouts' bodies in the map's coordinates, as last arranged: names on the map keep
+    /// out from under them.
+    var bodies: [Rect] { entries.compactMap(\.placement?.body) }
+    /// Changes when a callout opens, closes, or moves or grows relative to its pin (not when it
+    /// moves with the map): the map's names are placed again then.
+    private(set) var bodiesRevision = 0
+
     func allocate() {
         // GTK wants every child allocated in each of its parent's passes, or it will not draw it:
         // bubbles fading out keep where they were.
@@ -213,6 +222,13 @@ final class OpenCallouts: CalloutHost {
             var rect = GtkAllocation()
             gtk_widget_get_allocation(b.widget, &rect)
             gtk_widget_size_allocate(b.widget, &rect, -1)
+        }
+        defer {
+            let now = entries.map { (ObjectIdentifier($0.view), $0.placed?.spot, $0.placed?.size) }
+            if now.count != arrangedBodies.count || !zip(now, arrangedBodies).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 && $0.2 == $1.2 }) {
+                arrangedBodies = now
+                bodiesRevision += 1
+            }
         }
         guard !entries.isEmpty else { return }
         map.annotationLayer.layout(map.viewport)  // this frame's pin positions, not the last frame's

@@ -16,8 +16,11 @@ package final class VectorTileSource: TileSource {
     package let zoomRange: ClosedRange<Int>
     package let tileSize = 256
     package let bounds: GeoBounds?
-    /// The style's names (symbol layers) are not drawn yet: the map's own place names show over it.
+    /// The style's names are drawn by the map (`MapLabelLayer`), not into tiles; the map's own
+    /// place names show where the archive has no tiles.
     package var hasLabels: Bool { false }
+    /// Whether the style names things (has symbol layers).
+    var hasSymbols: Bool { painter.style.layers.contains { $0.type == .symbol } }
     let archive: any VectorTileArchive
     let painter: VectorTilePainter
     let darkPainter: VectorTilePainter?
@@ -42,13 +45,19 @@ package final class VectorTileSource: TileSource {
     /// The archive's tile a map tile draws — its parent (a vector tile spans 512 points), or its
     /// ancestor at the archive's deepest zoom — and how much deeper the map tile is.
     private func stored(for tile: TileID) throws(TileSourceError) -> (bytes: [UInt8], ancestor: TileID, depth: Int)? {
+        let (t, depth) = archiveTile(for: tile)
+        guard let bytes = try archive.vectorTileBytes(for: t) else { return nil }
+        return (bytes, t, depth)
+    }
+
+    /// The archive's tile a map tile draws, and how much deeper the map tile is (`stored(for:)`).
+    func archiveTile(for tile: TileID) -> (tile: TileID, depth: Int) {
         var t = tile.wrapped, depth = 0
         while t.zoom > archive.zoomRange.lowerBound && (depth == 0 || t.zoom > archive.zoomRange.upperBound), let parent = t.parent {
             t = parent
             depth += 1
         }
-        guard let bytes = try archive.vectorTileBytes(for: t) else { return nil }
-        return (bytes, t, depth)
+        return (t, depth)
     }
 
     package func tileData(for tile: TileID) async throws -> [UInt8]? { try stored(for: tile)?.bytes }
@@ -114,6 +123,14 @@ package final class VectorTileSource: TileSource {
             return abs(w.x - focus.x) + abs(w.y - focus.y)
         }
         return Array(all.sorted { distance($0) < distance($1) }.prefix(limit))
+    }
+
+    /// The labels the style sets on the archive's tile a map tile draws, at the map tile's zoom,
+    /// with the dark style when `dark` (`MapLabel.labels`), and which tile that is; nil where
+    /// there is none, outside the archive's zooms, or for a tile that cannot be read. Any thread.
+    func labels(for tile: TileID, dark: Bool) -> (tile: TileID, labels: [MapLabel])? {
+        guard zoomRange.contains(tile.zoom), let (decoded, ancestor) = decodedTile(for: tile) else { return nil }
+        return (ancestor, MapLabel.labels(in: decoded, tileID: ancestor, style: style(dark: dark), mapZoom: Double(tile.zoom)))
     }
 
     private func style(dark: Bool) -> MapStyle { (dark ? darkPainter ?? painter : painter).style }
