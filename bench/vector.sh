@@ -6,6 +6,8 @@
 # on our side), the peak memory, and the pixel agreement at each zoom (bench/pixel_agreement.py:
 # within 16/255 a channel, one pixel of slack for antialiased edges, the lower of both ways,
 # inside the tiles' own area) —
+# then our pan frame at zoom 16 with the built-in style, names included (the kept image moved,
+# drawn again past its margin as the window does, offline-map tiles within the window's budget);
 # then, with --json, one JSON object as the last line.
 #
 # The style is the built-in light one without its symbol layers: no package ships the glyphs
@@ -77,11 +79,14 @@ ours, theirs, agreement, as_json = json.loads(sys.argv[1]), json.loads(sys.argv[
 rows = [("first picture (ms)", ours["first_frame_ms"], theirs["first_frame_ms"])]
 rows += [(f"picture at zoom {z} (ms)", ours["frame_ms"][z], theirs["frame_ms"].get(z)) for z in ours["frame_ms"]]
 rows += [("peak memory (MB)", ours["peak_rss_mb"], theirs["peak_rss_mb"])]
-print(f"{'':28} {'CalloutMap':>12} {'MapLibre Native':>16}")
+pan = ours["pan_frame_ms"]
+rows += [(f"pan frame, zoom {pan['zoom']:g}, names (ms)", f"{pan['median']} / {pan['p95']} / {pan['max']}", None)]
+print(f"{'':32} {'CalloutMap':>18} {'MapLibre Native':>16}")
 for name, a, b in rows:
-    print(f"{name:28} {a:>12} {b if b is not None else 'n/a':>16}")
+    print(f"{name:32} {a:>18} {b if b is not None else 'n/a':>16}")
+print(f"{'':32} (pan: median / p95 / slowest of {pan['frames']}; {pan['image_redraws']} drew the map's image again)")
 for z, share in agreement.items():
-    print(f"{'pixel agreement, zoom ' + z:28} {share * 100:>11.1f}%")
+    print(f"{'pixel agreement, zoom ' + z:32} {share * 100:>17.1f}%")
 if as_json:
     print(json.dumps({"calloutmap": ours, "maplibre": theirs, "pixel_agreement": agreement}, sort_keys=True))
 PY

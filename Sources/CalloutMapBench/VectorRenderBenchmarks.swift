@@ -7,7 +7,8 @@ import Foundation
 /// (the archive opened, the style read, the tiles decoded and drawn), then per zoom the median
 /// of `frames` pictures each drawn from a fresh tile layer (every tile decoded and drawn again:
 /// nothing kept between them), and the process's peak memory. Writes each zoom's picture as
-/// `OUT_DIR/calloutmap-Z.png`. Place names are left out (MapLibre's side has no glyphs).
+/// `OUT_DIR/calloutmap-Z.png`. Place names are left out (MapLibre's side has no glyphs). Then
+/// frames of a pan at `--pan-zoom` (16) with the built-in style, names included (`panFrames`).
 ///
 ///   calloutmap-bench vector-render --tiles FILE [--style STYLE.json] --center LAT,LON
 ///       --zooms 12,14,16 [--size 800x600] [--frames 5] --out-dir DIR
@@ -45,13 +46,38 @@ enum VectorRenderBenchmarks {
                 let path = "\(out)/calloutmap-\(Int(zoom)).png"
                 perZoom[String(Int(zoom))] = Benchmarks.median(try (0..<frames).map { _ in try picture(zoom: zoom, to: path) })
             }
+            let peak = Double(Benchmarks.peakRSSKilobytes() / 1024)  // before the pan, which draws names too
+            let pan = try panFrames(tiles: tiles, at: at, zoom: Double(value("--pan-zoom") ?? "16") ?? 16,
+                                    size: Size(width: size[0], height: size[1]), frames: 240, basemap: basemap)
             let result: [String: Any] = ["first_frame_ms": Benchmarks.round2(first), "frame_ms": perZoom,
-                                         "peak_rss_mb": Double(Benchmarks.peakRSSKilobytes() / 1024)]
+                                         "peak_rss_mb": peak, "pan_frame_ms": pan]
             print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
             return 0
         } catch {
             FileHandle.standardError.write(Data("calloutmap-bench: \(error)\n".utf8))
             return 1
         }
+    }
+
+    /// Frames of a pan over the vector map as the window pans it (its kept image moved, drawn
+    /// again past its margin, names placed again then), with the built-in style, names and all:
+    /// the tiles of the pan's reach loaded first, as a city centre one has looked at.
+    /// Median, p95, the slowest, and how many frames drew the image again.
+    static func panFrames(tiles: String, at: Coordinate, zoom: Double, size: Size, frames: Int, basemap: Basemap) throws -> [String: Any] {
+        let renderer = try OffscreenRenderer()
+        let viewport = Viewport(center: at, zoom: zoom, size: size)
+        let layer = RasterTileLayer(source: try TileSources.source(for: tiles))
+        layer.loadAll(covering: viewport.growing(by: 700), scale: 1, timeout: 30)
+        let pins = AnnotationLayer()
+        var scene = MapScene(viewport: viewport, style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
+        scene.annotationLayer = pins
+        scene.tileLayers = [layer]
+        if let places = try? WorldPlaces.bundled() { scene.placeLabels = PlaceLabelLayer(places: places) }
+        _ = renderer.texture(of: scene)
+        scene.tileBudget = MapView.tileBudgetPerFrame  // as the window: offline-map tiles past it wait a frame
+        let redraws = pins.rasterRedraws
+        let times = Benchmarks.panFrames(renderer: renderer, scene: &scene, from: viewport, frames: frames, period: 240, drift: 2)
+        return ["median": Benchmarks.median(times), "p95": Benchmarks.percentile(times, 0.95), "max": Benchmarks.round2(times.max() ?? 0),
+                "frames": frames, "image_redraws": pins.rasterRedraws - redraws, "zoom": zoom]
     }
 }

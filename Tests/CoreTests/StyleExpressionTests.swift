@@ -26,6 +26,21 @@ final class StyleExpressionTests: XCTestCase {
         return e.matches(context ?? museum)
     }
 
+    /// A colour property's colours are read once, where values come out, never in a condition.
+    func testColoursAreReadOnceWhereTheyComeOut() throws {
+        var reader = JSONReader(bytes: Array(##"["match", ["get", "class"], "museum", "#e66100", ["case", ["==", ["get", "name"], "red"], "red", "nonsense"]]"##.utf8))
+        var notes: Set<String> = []
+        let e = StyleExpression.property(try reader.value(), notes: &notes).readingColors()
+        guard case .match(_, let arms, let fallback) = e, case .literal(let museum) = arms[0].1,
+              case .cases(let branches, let otherwise) = fallback, case .compare(_, _, .literal(let condition)) = branches[0].0,
+              case .literal(let red) = branches[0].1, case .literal(let nonsense) = otherwise else { return XCTFail("\(e)") }
+        XCTAssertEqual(museum, .color(StyleColor(red: 230 / 255, green: 97 / 255, blue: 0)))
+        XCTAssertEqual(red, .color(StyleColor(red: 1, green: 0, blue: 0)))
+        XCTAssertEqual(condition, .string("red"), "a condition's string stays a string")
+        XCTAssertEqual(nonsense, .string("nonsense"), "not a colour: as written")
+        XCTAssertEqual(e.evaluate(self.museum), .color(StyleColor(red: 230 / 255, green: 97 / 255, blue: 0)))
+    }
+
     func testLookupsAndDecisions() {
         XCTAssertEqual(value(#"["get", "name"]"#), .string("Kiasma"))
         XCTAssertEqual(value(#"["get", "missing"]"#), .null)

@@ -57,4 +57,32 @@ final class VectorTilePainterTests: XCTestCase {
         XCTAssertEqual(rgb(35, 101), white, "the benches: no layer draws them")
         XCTAssertEqual(rgb(5, 5), white, "the layer from zoom 15 is not drawn at 14")
     }
+
+    /// Inside its area, a vector map's tile with an opaque background hides the offline map (it
+    /// is not drawn under it); at the area's edge, without a background, or before the tile has
+    /// landed, it does not.
+    func testATileInsideTheMapsAreaHidesWhatIsUnder() throws { try MainActor.assumeIsolated {
+        let url = DataDirectory.locate()!.appendingPathComponent("vector/helsinki.pmtiles")
+        let archive = try PMTilesArchive(contentsOf: url)
+        let source = try VectorTileSource.withBuiltInStyles(archive, location: url.path, scale: 1)
+        let bounds = try XCTUnwrap(source.bounds)
+        func tile(_ latitude: Double, _ longitude: Double, zoom: Int) -> TileID {
+            let p = WebMercator.worldPoint(for: Coordinate(latitude: latitude, longitude: longitude)), n = Double(1 << zoom)
+            return TileID(zoom: zoom, x: Int(p.x * n), y: Int(p.y * n))
+        }
+        let inside = tile(60.1686, 24.9446, zoom: 17)
+        XCTAssertTrue(source.coversWholly(inside, dark: false))
+        XCTAssertTrue(source.coversWholly(inside, dark: true))
+        XCTAssertFalse(source.coversWholly(tile(bounds.north, bounds.west, zoom: 17), dark: false), "the area's corner")
+        XCTAssertFalse(source.coversWholly(tile(60.1686, 24.9446, zoom: 10), dark: false), "a tile larger than the area")
+        let bare = VectorTileSource(archive: archive, style: try MapStyle(json: Array(#"{"version": 8, "sources": {}, "layers": []}"#.utf8)))
+        XCTAssertFalse(bare.coversWholly(inside, dark: false), "no background")
+
+        let layer = RasterTileLayer(source: source)
+        XCTAssertFalse(layer.coversWholly(inside), "not landed yet")
+        XCTAssertEqual(layer.preload([inside], timeout: 10), 0)
+        XCTAssertTrue(layer.coversWholly(inside))
+        layer.opacity = 0.5
+        XCTAssertFalse(layer.coversWholly(inside), "half see-through")
+    } }
 }

@@ -128,6 +128,8 @@ package struct MapStyle: Sendable {
                     compiled[key] = textField(value, notes: &notes)
                 } else if key == "text-font", let fonts = value.array, fonts.allSatisfy({ $0.string != nil }) {
                     compiled[key] = .literal(StyleValue(value))  // a list of font names, not an expression
+                } else if key.hasSuffix("-color") {
+                    compiled[key] = StyleExpression.property(value, notes: &notes).readingColors()
                 } else {
                     compiled[key] = StyleExpression.property(value, notes: &notes)
                 }

@@ -101,7 +101,9 @@ package struct MapScene {
                             let shape = (view.collisionShape ?? .rectangle(view.frame)).offsetBy(dx: dx, dy: dy)
                             return shape.bounds.intersects(reach) ? shape : nil
                         }
-                        let callouts = calloutBodies.rects.map { CollisionShape.rectangle($0.offsetBy(dx: dx, dy: dy)) }
+                        // The window's bubbles, or the picture's drawn callouts.
+                        let callouts = (calloutBodies.rects + self.callouts.map(\.placement.body))
+                            .map { CollisionShape.rectangle($0.offsetBy(dx: dx, dy: dy)) }
                         if !paintLabels(cr, area: area, obstacles: pins + plateObstacles(offsetBy: dx, dy) + callouts, passing: !kept) {
                             complete = false
                         }
@@ -203,6 +205,11 @@ extension MapScene {
         let placements = viewport.visibleTiles(deviceScale: Double(scale))
         if tileBudget == nil { tiles.prepare(placements.map(\.tile), style: style, scale: scale) }
         for placement in placements {
+            // Under a vector map's tile the offline map would be drawn (30 ms a redraw at zoom 16) and never seen.
+            if tileLayers.contains(where: { $0.coversWholly(placement.tile) }) {
+                paintTileLayers(cr, at: placement)
+                continue
+            }
             var surface = tiles.cachedSurface(for: placement.tile, style: style, scale: scale)
             if surface == nil {
                 if let budget = tileBudget, Double(spent) / 1e6 > budget {

@@ -79,6 +79,14 @@ public final class RasterTileLayer {
         return held.map { ($0.pointer, portion) }
     }
 
+    /// Whether the layer's image of a map tile has landed and hides what is under it wholly (a
+    /// vector map's, inside its area): the map need not draw the basemap there.
+    func coversWholly(_ tile: TileID) -> Bool {
+        guard opacity >= 1, let vector = source as? VectorTileSource, let (t, _) = sourceTile(for: tile),
+              case .some(.some) = images.lookup(t) else { return false }
+        return vector.coversWholly(tile.wrapped, dark: isDark)
+    }
+
     /// Stops the loads of tiles no longer in view.
     func keepLoading(only wanted: Set<TileID>) {
         for (t, task) in loading where !wanted.contains(t) {

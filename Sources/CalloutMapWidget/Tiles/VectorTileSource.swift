@@ -86,6 +86,18 @@ package final class VectorTileSource: TileSource {
         return Surface(adopting: surface)
     }
 
+    /// Whether its image of a map tile hides what is under it wholly: the style paints an
+    /// opaque background at the tile's zoom, and the tile lies inside the archive's area.
+    func coversWholly(_ tile: TileID, dark: Bool) -> Bool {
+        let context = StyleContext(zoom: MapStyle.styleZoom(forMapZoom: Double(tile.zoom)))
+        guard let background = style(dark: dark).layers.first(where: { $0.type == .background }), background.draws(context),
+              let color = background.value("background-color", context)?.color,
+              color.alpha * (background.value("background-opacity", context)?.number ?? 1) >= 1 else { return false }
+        guard let b = bounds, b.west < b.east else { return true }
+        let t = tile.wrapped.bounds
+        return t.west >= b.west && t.east <= b.east && t.south >= b.south && t.north <= b.north
+    }
+
     /// What a click at `point` (of the unit world square) selects of the map as drawn on map
     /// tiles of zoom `tileZoom` (`MapFeaturePicker`'s rules), with the dark style when `dark`;
     /// nil for nothing, outside the archive's area, or a tile that cannot be read. Any thread.
