@@ -135,6 +135,31 @@ final class TileSourceTests: XCTestCase {
         let empty = folder.appendingPathComponent("nothing")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         XCTAssertThrowsError(try TileFolderSource(folder: empty))
+        XCTAssertEqual(source.format, "image")
+        XCTAssertNil(source.bounds)
+        XCTAssertEqual(source.name, folder.lastPathComponent)
+    }
+
+    /// A folder of `z/x/y.pbf` (or `.mvt`) is vector tiles; its metadata.json names it, credits
+    /// it and bounds it (tippecanoe's); images beside are not its tiles.
+    func testAFolderOfVectorTilesIsAVectorArchive() throws {
+        for (z, x, y, ext) in [(2, 1, 1, "pbf"), (3, 2, 3, "mvt"), (3, 2, 2, "png")] {
+            let dir = folder.appendingPathComponent("\(z)/\(x)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try Data(bytes(TileID(zoom: z, x: x, y: y))).write(to: dir.appendingPathComponent("\(y).\(ext)"))
+        }
+        try Data(#"{"name": "Kallio", "bounds": "24.93,60.17,24.96,60.19", "attribution": "© OpenStreetMap contributors"}"#.utf8)
+            .write(to: folder.appendingPathComponent("metadata.json"))
+        let source = try TileFolderSource(folder: folder)
+        XCTAssertEqual(source.format, "pbf")
+        XCTAssertEqual(source.zoomRange, 2...3)
+        XCTAssertEqual(source.name, "Kallio")
+        XCTAssertEqual(source.attribution, "© OpenStreetMap contributors")
+        XCTAssertEqual(source.bounds, GeoBounds(west: 24.93, south: 60.17, east: 24.96, north: 60.19))
+        let archive: any VectorTileArchive = source
+        XCTAssertEqual(try archive.vectorTileBytes(for: TileID(zoom: 2, x: 1, y: 1)), bytes(TileID(zoom: 2, x: 1, y: 1)))
+        XCTAssertEqual(try archive.vectorTileBytes(for: TileID(zoom: 3, x: 2, y: 3)), bytes(TileID(zoom: 3, x: 2, y: 3)))
+        XCTAssertNil(try archive.vectorTileBytes(for: TileID(zoom: 3, x: 2, y: 2)), "a picture is not a vector tile")
     }
 }
 

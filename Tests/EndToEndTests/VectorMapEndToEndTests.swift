@@ -42,6 +42,40 @@ final class VectorMapEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(Self.counts(try XCTUnwrap(deep.shot))[0xdeddda] ?? 0, 400 * 300 / 10)
     }
 
+    /// A folder of `z/x/y.pbf` tiles (as tippecanoe's `--output-to-directory` writes one, with
+    /// its metadata.json; some tiles named `.mvt`) draws as the archive it came from.
+    func testAFolderOfVectorTilesDrawsAsTheArchiveItCameFrom() throws {
+        let archive = try PMTilesArchive(contentsOf: Self.data.appendingPathComponent("helsinki.pmtiles"))
+        let b = try XCTUnwrap(archive.bounds)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vector-folder-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var written = 0
+        for zoom in 13...14 {
+            let n = Double(1 << zoom)
+            let nw = WebMercator.worldPoint(for: Coordinate(latitude: b.north, longitude: b.west))
+            let se = WebMercator.worldPoint(for: Coordinate(latitude: b.south, longitude: b.east))
+            for x in Int(nw.x * n)...Int(se.x * n) {
+                for y in Int(nw.y * n)...Int(se.y * n) {
+                    guard let bytes = try archive.tileData(for: TileID(zoom: zoom, x: x, y: y)) else { continue }
+                    let column = folder.appendingPathComponent("\(zoom)/\(x)")
+                    try FileManager.default.createDirectory(at: column, withIntermediateDirectories: true)
+                    try Data(bytes).write(to: column.appendingPathComponent("\(y).\(x % 2 == 0 ? "pbf" : "mvt")"))
+                    written += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(written, 4)
+        try Data(#"{"name": "Helsinki, a folder", "format": "pbf", "bounds": "\#(b.west),\#(b.south),\#(b.east),\#(b.north)", "attribution": "© OpenStreetMap contributors"}"#.utf8)
+            .write(to: folder.appendingPathComponent("metadata.json"))
+        let centre = ["--center", "60.1690,24.9410", "--zoom", "16"]
+        let fromFolder = try render(["--tiles", folder.path] + centre)
+        XCTAssertEqual(fromFolder.status, 0, fromFolder.stderr)
+        let fromArchive = try render(["--tiles", Self.data.appendingPathComponent("helsinki.pmtiles").path] + centre)
+        let counts = Self.counts(try XCTUnwrap(fromFolder.shot))
+        XCTAssertGreaterThan(counts[0xdeddda] ?? 0, 400 * 300 / 10, "buildings")
+        XCTAssertEqual(counts, Self.counts(try XCTUnwrap(fromArchive.shot)), "the folder holds the archive's tiles")
+    }
+
     /// `--dark` draws the tiles with the built-in dark style: none of the light style's colours.
     func testDarkDrawsTheCityWithTheDarkStyle() throws {
         let r = try render(["--dark", "--tiles", Self.data.appendingPathComponent("helsinki.pmtiles").path,

@@ -16,6 +16,10 @@ extension MBTilesSource: VectorTileArchive {
     package func vectorTileBytes(for tile: TileID) throws(TileSourceError) -> [UInt8]? { try data(for: tile) }
 }
 
+extension TileFolderSource: VectorTileArchive {
+    package func vectorTileBytes(for tile: TileID) throws(TileSourceError) -> [UInt8]? { try bytes(for: tile) }
+}
+
 extension PMTilesArchive: VectorTileArchive {
     package var name: String { metadataText("name") ?? URL(fileURLWithPath: path).lastPathComponent }
     package var zoomRange: ClosedRange<Int> { header.zoomRange }

@@ -3,8 +3,8 @@ import Foundation
 
 extension TileSources {
     /// What the user named as a source: an http(s) URL template is online tiles, a folder
-    /// z/x/y tiles, a PMTiles archive or an MBTiles file of vector tiles a vector map drawn with
-    /// the built-in styles (light and dark), anything else an MBTiles file of images. Files are
+    /// z/x/y tiles; a PMTiles archive, an MBTiles file or a folder of vector tiles is a vector
+    /// map drawn with the built-in styles (light and dark); anything else an MBTiles file of images. Files are
     /// told apart by content. `scale` is the display's (device pixels per pixel): at 2 and more,
     /// a URL's `{r}` asks for `@2x` tiles. A style's JSON file (`.json`) is drawn as
     /// `source(for:style:scale:note:)` draws it, with `note` told what of it is not drawn.
@@ -22,14 +22,13 @@ extension TileSources {
             return try VectorTileSource.withBuiltInStyles(try pmtiles(at: location), location: location, scale: scale)
         }
         let source = try open(location)
-        if let file = source as? MBTilesSource, file.format == "pbf" {
-            return try VectorTileSource.withBuiltInStyles(file, location: location, scale: scale)
-        }
+        if let archive = vectorArchive(source) { return try VectorTileSource.withBuiltInStyles(archive, location: location, scale: scale) }
         return source
     }
 
     /// Vector tiles drawn with a MapLibre style (a JSON file at `stylePath`, in both light and
-    /// dark). The tiles are `location`'s — a PMTiles archive or a vector MBTiles file — or, when
+    /// dark). The tiles are `location`'s — a PMTiles archive, a vector MBTiles file or a folder
+    /// of `z/x/y.pbf` — or, when
     /// it is nil, those the style's vector source names by `url` (`pmtiles:///absolute/path`,
     /// `mbtiles:///absolute/path`). `note` is told, one line each, what of the style is not drawn.
     /// Errors name the style or the tiles' file and say what is wrong.
@@ -74,12 +73,18 @@ extension TileSources {
         return nil
     }
 
-    /// The vector tiles at a path: a PMTiles archive (of vector tiles) or an MBTiles file of
-    /// format pbf; nil for an MBTiles file of images or a folder of tiles.
+    /// The vector tiles at a path: a PMTiles archive (of vector tiles), an MBTiles file of format
+    /// pbf or a folder of `z/x/y.pbf`; nil for images.
     private static func vectorArchive(at path: String) throws(TileSourceError) -> (any VectorTileArchive)? {
         if startsAsPMTiles(path) { return try pmtiles(at: path) }
-        let file = try open(path)
-        return (file as? MBTilesSource).flatMap { $0.format == "pbf" ? $0 : nil }
+        return vectorArchive(try open(path))
+    }
+
+    /// A file or folder source's vector tiles; nil when it holds images.
+    private static func vectorArchive(_ source: any TileSource) -> (any VectorTileArchive)? {
+        if let file = source as? MBTilesSource, file.format == "pbf" { return file }
+        if let folder = source as? TileFolderSource, folder.format == "pbf" { return folder }
+        return nil
     }
 
     /// A PMTiles archive of vector tiles (CalloutMap draws no other kind).
