@@ -1,4 +1,5 @@
 import CalloutMapCore
+import TestServers
 import Foundation
 import XCTest
 
@@ -45,10 +46,44 @@ final class VectorMapEndToEndTests: XCTestCase {
     /// A folder of `z/x/y.pbf` tiles (as tippecanoe's `--output-to-directory` writes one, with
     /// its metadata.json; some tiles named `.mvt`) draws as the archive it came from.
     func testAFolderOfVectorTilesDrawsAsTheArchiveItCameFrom() throws {
-        let archive = try PMTilesArchive(contentsOf: Self.data.appendingPathComponent("helsinki.pmtiles"))
+        let folder = try Self.helsinkiFolder(mixed: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fromFolder = try render(["--tiles", folder.path] + Self.centre16)
+        XCTAssertEqual(fromFolder.status, 0, fromFolder.stderr)
+        let fromArchive = try render(["--tiles", Self.data.appendingPathComponent("helsinki.pmtiles").path] + Self.centre16)
+        let counts = Self.counts(try XCTUnwrap(fromFolder.shot))
+        XCTAssertGreaterThan(counts[0xdeddda] ?? 0, 400 * 300 / 10, "buildings")
+        XCTAssertEqual(counts, Self.counts(try XCTUnwrap(fromArchive.shot)), "the folder holds the archive's tiles")
+    }
+
+    /// Vector tiles from a server by a URL template (`…/{z}/{x}/{y}.pbf`): the same picture as
+    /// the archive's, but for the tiles' area (a template says none: the tiles' own backgrounds
+    /// reach to their edges); a server that has nothing leaves the offline map.
+    func testVectorTilesFromAServerDrawAsTheArchive() throws {
+        let folder = try Self.helsinkiFolder(mixed: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try TileServer(lifetime: 60, files: folder)
+        let online = try render(["--tiles", "http://127.0.0.1:\(server.port)/files/{z}/{x}/{y}.pbf"] + Self.centre16)
+        XCTAssertEqual(online.status, 0, online.stderr)
+        let fromArchive = try render(["--tiles", Self.data.appendingPathComponent("helsinki.pmtiles").path] + Self.centre16)
+        let a = Self.counts(try XCTUnwrap(online.shot)), b = Self.counts(try XCTUnwrap(fromArchive.shot))
+        XCTAssertGreaterThan(a[0xdeddda] ?? 0, 400 * 300 / 10, "buildings")
+        // The same points of interest, give or take those past the area's edge (and names over them).
+        XCTAssertEqual(Double(a[0xe66100] ?? 0), Double(b[0xe66100] ?? 0), accuracy: Double(b[0xe66100] ?? 0) / 10)
+        XCTAssertGreaterThan(server.stats["requests"] as? Int ?? 0, 0)
+        let nothing = try render(["--tiles", "http://127.0.0.1:\(server.port)/missing/{z}/{x}/{y}.pbf"] + Self.centre16)
+        XCTAssertEqual(nothing.status, 0, nothing.stderr)
+        XCTAssertNil(Self.counts(try XCTUnwrap(nothing.shot))[0xe66100], "no tiles: the offline map")
+    }
+
+    static let centre16 = ["--center", "60.1690,24.9410", "--zoom", "16"]
+
+    /// The shipped archive's tiles of zooms 13 and 14 as a folder `z/x/y.pbf` with tippecanoe's
+    /// metadata.json; `mixed`: every other column's tiles named `.mvt`.
+    static func helsinkiFolder(mixed: Bool) throws -> URL {
+        let archive = try PMTilesArchive(contentsOf: data.appendingPathComponent("helsinki.pmtiles"))
         let b = try XCTUnwrap(archive.bounds)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vector-folder-\(UUID().uuidString.prefix(6))")
-        defer { try? FileManager.default.removeItem(at: folder) }
         var written = 0
         for zoom in 13...14 {
             let n = Double(1 << zoom)
@@ -59,7 +94,7 @@ final class VectorMapEndToEndTests: XCTestCase {
                     guard let bytes = try archive.tileData(for: TileID(zoom: zoom, x: x, y: y)) else { continue }
                     let column = folder.appendingPathComponent("\(zoom)/\(x)")
                     try FileManager.default.createDirectory(at: column, withIntermediateDirectories: true)
-                    try Data(bytes).write(to: column.appendingPathComponent("\(y).\(x % 2 == 0 ? "pbf" : "mvt")"))
+                    try Data(bytes).write(to: column.appendingPathComponent("\(y).\(mixed && x % 2 == 1 ? "mvt" : "pbf")"))
                     written += 1
                 }
             }
@@ -67,13 +102,7 @@ final class VectorMapEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(written, 4)
         try Data(#"{"name": "Helsinki, a folder", "format": "pbf", "bounds": "\#(b.west),\#(b.south),\#(b.east),\#(b.north)", "attribution": "© OpenStreetMap contributors"}"#.utf8)
             .write(to: folder.appendingPathComponent("metadata.json"))
-        let centre = ["--center", "60.1690,24.9410", "--zoom", "16"]
-        let fromFolder = try render(["--tiles", folder.path] + centre)
-        XCTAssertEqual(fromFolder.status, 0, fromFolder.stderr)
-        let fromArchive = try render(["--tiles", Self.data.appendingPathComponent("helsinki.pmtiles").path] + centre)
-        let counts = Self.counts(try XCTUnwrap(fromFolder.shot))
-        XCTAssertGreaterThan(counts[0xdeddda] ?? 0, 400 * 300 / 10, "buildings")
-        XCTAssertEqual(counts, Self.counts(try XCTUnwrap(fromArchive.shot)), "the folder holds the archive's tiles")
+        return folder
     }
 
     /// `--dark` draws the tiles with the built-in dark style: none of the light style's colours.

@@ -9,9 +9,10 @@ public final class TileServer {
     let input = Pipe()
     public let port: Int
 
-    public init(lifetime: Int = 60) throws {
+    /// A server for `lifetime` seconds; with `files`, serving that folder's files at /files/.
+    public init(lifetime: Int = 60, files: URL? = nil) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script.path, String(lifetime)]
+        process.arguments = [Self.script.path, String(lifetime)] + (files.map { [$0.path] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = input

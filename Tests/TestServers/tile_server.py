@@ -9,10 +9,12 @@ GET /garbage/...            200 with bytes that are not an image
 GET /slow/...               the tile after 1.5 s
 GET /hang/...               never answers (until the server stops)
 GET /revalidate/...         the tile, stale at once (max-age=0) with an ETag; 304 to If-None-Match
+GET /files/PATH             the file ROOT/PATH as it is (404 where there is none): vector tiles,
+                            a TileJSON document
 GET /stats                  JSON: the User-Agents seen, the most requests served at once, counts
                             (`retina`: requests for @2x tiles)
 
-Usage: tile_server.py [LIFETIME]"""
+Usage: tile_server.py [LIFETIME [ROOT]]"""
 import json, os, struct, sys, threading, time, zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -32,6 +34,7 @@ def colour(x, y):
 lock = threading.Lock()
 stats = {"user_agents": [], "active": 0, "most_at_once": 0, "requests": 0, "not_modified": 0, "retina": 0}
 stop = threading.Event()
+root = None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -67,6 +70,13 @@ class Handler(BaseHTTPRequestHandler):
         try:
             parts = self.path.strip("/").split("/")
             kind = parts[0]
+            if kind == "files" and root:
+                path = os.path.realpath(os.path.join(root, *parts[1:]))
+                if not path.startswith(os.path.realpath(root) + os.sep) or not os.path.isfile(path):
+                    return self.send(404)
+                with open(path, "rb") as f:
+                    body = f.read()
+                return self.send(200, body, "application/json" if path.endswith(".json") else "application/x-protobuf")
             try:
                 z, x, y = int(parts[-3]), int(parts[-2]), int(parts[-1].split(".")[0].split("@")[0])
             except (ValueError, IndexError):
@@ -96,7 +106,9 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    global root
     lifetime = float(sys.argv[1]) if len(sys.argv) > 1 else 60
+    root = sys.argv[2] if len(sys.argv) > 2 else None
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)

@@ -9,7 +9,14 @@ package protocol VectorTileArchive: AnyObject, Sendable {
     var zoomRange: ClosedRange<Int> { get }
     var bounds: GeoBounds? { get }
     /// The tile's stored bytes, nil where there is none; throws, naming the archive, when it is damaged.
+    /// Without waiting: an online archive gives only what it has fetched (`fetchVectorTileBytes`).
     func vectorTileBytes(for tile: TileID) throws(TileSourceError) -> [UInt8]?
+    /// The tile's bytes, fetched first when they are elsewhere (online); a file's are at hand.
+    func fetchVectorTileBytes(for tile: TileID) async throws(TileSourceError) -> [UInt8]?
+}
+
+extension VectorTileArchive {
+    package func fetchVectorTileBytes(for tile: TileID) async throws(TileSourceError) -> [UInt8]? { try vectorTileBytes(for: tile) }
 }
 
 extension MBTilesSource: VectorTileArchive {

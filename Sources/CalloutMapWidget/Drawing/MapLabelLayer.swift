@@ -101,8 +101,8 @@ package final class MapLabelLayer {
         let key = CollectedKey(tile: source.archiveTile(for: tile).tile, zoom: tile.zoom, dark: dark)
         if let kept = collected[key] { return (key.tile, kept) }
         if collected.count > 64 { collected = [:] }
-        // A tile not there (or unreadable) is kept as none: it is not read again each redraw.
-        let found = inArea(source.labels(for: tile, dark: dark)?.labels ?? [])
+        // A tile not there (not fetched yet, or none) is asked for again at the next redraw.
+        guard let found = source.labels(for: tile, dark: dark).map({ inArea($0.labels) }) else { return (key.tile, []) }
         collected[key] = found
         return (key.tile, found)
     }

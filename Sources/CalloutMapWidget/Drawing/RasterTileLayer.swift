@@ -116,7 +116,10 @@ public final class RasterTileLayer {
     /// Fetches and decodes one tile (any thread): the surface, nil for no tile, or the error.
     nonisolated static func fetch(_ t: TileID, from source: any TileSource, dark: Bool) async -> Result<Surface?, TileSourceError> {
         do {
-            if let vector = source as? VectorTileSource { return .success(try vector.image(for: t, dark: dark)) }  // drawn, not decoded
+            if let vector = source as? VectorTileSource {  // drawn, not decoded
+                try await vector.prepare(t)
+                return .success(try vector.image(for: t, dark: dark))
+            }
             guard let data = try await source.tileData(for: t) else { return .success(nil) }
             guard let surface = TileDecoder.surface(from: data, tileSize: source.tileSize) else {
                 return .failure(TileSourceError(source: source.name, reason: "tile \(t) is not an image"))

@@ -2,7 +2,8 @@ import CalloutMapCore
 import Foundation
 
 extension TileSources {
-    /// What the user named as a source: an http(s) URL template is online tiles, a folder
+    /// What the user named as a source: an http(s) URL template is online tiles (vector tiles
+    /// when it names `.pbf` or `.mvt` files, drawn with the built-in styles), a folder
     /// z/x/y tiles; a PMTiles archive, an MBTiles file or a folder of vector tiles is a vector
     /// map drawn with the built-in styles (light and dark); anything else an MBTiles file of images. Files are
     /// told apart by content. `scale` is the display's (device pixels per pixel): at 2 and more,
@@ -14,6 +15,12 @@ extension TileSources {
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             // Kept on disk per source (and per resolution); without a cache folder (unwritable home) tiles still load.
             let retina = scale >= 2 && location.contains("{r}")
+            let path = lower.split(separator: "?")[0]
+            if path.hasSuffix(".pbf") || path.hasSuffix(".mvt") {
+                // OpenMapTiles' zooms unless a TileJSON document says: deeper, the deepest are drawn enlarged.
+                let server = try XYZTileSource(template: location, zoomRange: 0...14, cache: try? TileDiskCache(source: location))
+                return try VectorTileSource.withBuiltInStyles(OnlineVectorTiles(server: server), location: location, scale: scale)
+            }
             return try XYZTileSource(template: location, retina: retina,
                                      cache: try? TileDiskCache(source: retina ? location + "@2x" : location))
         }

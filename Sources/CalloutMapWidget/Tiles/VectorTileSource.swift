@@ -60,7 +60,16 @@ package final class VectorTileSource: TileSource {
         return (t, depth)
     }
 
-    package func tileData(for tile: TileID) async throws -> [UInt8]? { try stored(for: tile)?.bytes }
+    package func tileData(for tile: TileID) async throws -> [UInt8]? {
+        try await prepare(tile)
+        return try stored(for: tile)?.bytes
+    }
+
+    /// Fetches the archive's tile a map tile draws, when it is online: `image(for:)`, clicks and
+    /// names then find it at hand. Any thread.
+    func prepare(_ tile: TileID) async throws(TileSourceError) {
+        _ = try await archive.fetchVectorTileBytes(for: archiveTile(for: tile).tile)
+    }
 
     /// Whether the map's being dark changes what this source draws.
     var hasDarkStyle: Bool { darkPainter != nil }
