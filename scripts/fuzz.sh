@@ -22,7 +22,7 @@ fuzzer=.build-fuzz/release/calloutmap-fuzz
 status=0
 # The mbtiles and pmtiles targets write each input to a temporary file: memory-backed where there is one.
 [ -d /dev/shm ] && [ -w /dev/shm ] && export TMPDIR=/dev/shm
-for target in ${CALLOUTMAP_FUZZ_TARGETS:-geojson gpx kml basemap mbtiles cli places vectortile pmtiles style}; do
+for target in ${CALLOUTMAP_FUZZ_TARGETS:-geojson gpx kml basemap mbtiles cli places vectortile pmtiles style tilejson}; do
   corpus=.build-fuzz/corpus/$target crashes=.build-fuzz/crashes/$target
   mkdir -p "$corpus" "$crashes"
   cp -n Tests/CoreTests/Fixtures/fuzz/$target/* "$corpus/"

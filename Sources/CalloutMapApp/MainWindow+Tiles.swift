@@ -15,8 +15,25 @@ extension MainWindow {
     /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
     /// With a style (`--style`), `path` may be nil: the style names its tiles.
     func showTiles(_ path: String?, style: String? = nil) {
+        if style == nil, let path, TileSources.isTileJSON(path) { return showTileJSON(path) }
         guard let source = path ?? style, let layer = openTiles(path, style: style) else { return }
         tileSwitcher.add(layer, source: source)
+    }
+
+    /// A TileJSON document's tiles, once it is fetched (the window goes on meanwhile).
+    private func showTileJSON(_ url: String) {
+        let scale = map.scaleFactor
+        Task { @MainActor [weak self] in
+            do throws(TileSourceError) {
+                let source = try await TileSources.source(forTileJSON: url, scale: scale)
+                guard let self else { return }
+                let layer = RasterTileLayer(source: source)
+                self.reportFailures(of: layer)
+                self.tileSwitcher.add(layer, source: url)
+            } catch {
+                self?.couldNotOpen(url, error)
+            }
+        }
     }
 
     /// A tile source's layer, its failures watched; nil (told on standard error and in a toast) when it cannot be opened.
@@ -32,11 +49,16 @@ extension MainWindow {
             reportFailures(of: layer)
             return layer
         } catch {
-            FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
-            toasts.showProblem(String(format: tr("Could not open the map source “%@”"), URL(fileURLWithPath: named).lastPathComponent),
-                               details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown instead."))])
+            couldNotOpen(named, error)
             return nil
         }
+    }
+
+    /// Tells, on standard error and in a toast, that a source could not be opened.
+    private func couldNotOpen(_ named: String, _ error: TileSourceError) {
+        FileHandle.standardError.write(Data("calloutmap: \(error); showing the offline map\n".utf8))
+        toasts.showProblem(String(format: tr("Could not open the map source “%@”"), URL(fileURLWithPath: named).lastPathComponent),
+                           details: [.init(message: "\(error)"), .init(message: tr("The offline map is shown instead."))])
     }
 
     /// A source's first failure is told once, on standard error and in a toast; the offline map shows there.

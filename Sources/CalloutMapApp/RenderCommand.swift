@@ -1,4 +1,5 @@
 import CalloutMapCore
+import CalloutMapGtk
 import CalloutMapWidget
 import Foundation
 
@@ -43,6 +44,7 @@ struct RenderCommand {
                 let named = options.style ?? options.tiles!
                 let note = { (line: String) in FileHandle.standardError.write(Data("calloutmap render: \(named): \(line)\n".utf8)) }
                 let source = if let style = options.style { try TileSources.source(for: options.tiles, style: style, scale: options.scale, note: note) }
+                             else if TileSources.isTileJSON(named) { try Self.tileJSONSource(named, scale: options.scale, timeout: options.tileTimeout) }
                              else { try TileSources.source(for: named, scale: options.scale, note: note) }
                 snapshot.tileLayers = [RasterTileLayer(source: source)]
                 snapshot.tileTimeout = options.tileTimeout
@@ -86,6 +88,27 @@ struct RenderCommand {
             FileHandle.standardError.write("calloutmap render: \(error)\n".data(using: .utf8)!)
             return 1
         }
+    }
+}
+
+extension RenderCommand {
+    /// A TileJSON document's source, waited for on the main loop (where libsoup answers), at
+    /// most `timeout` seconds.
+    static func tileJSONSource(_ url: String, scale: Int, timeout: Double) throws -> any TileSource {
+        final class Outcome { var result: Result<any TileSource, TileSourceError>? }
+        let outcome = Outcome()
+        MainLoop.bridgeSwiftConcurrency()  // the task and libsoup's answer come through the main queue
+        Task { @MainActor in
+            do throws(TileSourceError) {
+                outcome.result = .success(try await TileSources.source(forTileJSON: url, scale: scale))
+            } catch {
+                outcome.result = .failure(error)
+            }
+        }
+        guard MainLoop.iterate(until: { outcome.result != nil }, timeout: timeout), let result = outcome.result else {
+            throw RenderCommandError(message: "\(url): no answer in \(timeout.formatted()) s")
+        }
+        return try result.get()
     }
 }
 

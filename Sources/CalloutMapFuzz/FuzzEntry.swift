@@ -2,7 +2,7 @@ import CalloutMapCore
 import Foundation
 
 /// libFuzzer's entry point: `CALLOUTMAP_FUZZ` picks the parser (`geojson`, the
-/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), `places` (a world place names file), `vectortile` (a Mapbox Vector Tile, gzip'd or not), `pmtiles` (the bytes as a PMTiles archive), `style` (a MapLibre style, every property evaluated), or `cli`: the command line's
+/// default, `gpx`, `kml`, `basemap`, `mbtiles` (the bytes as an MBTiles file), `places` (a world place names file), `vectortile` (a Mapbox Vector Tile, gzip'd or not), `pmtiles` (the bytes as a PMTiles archive), `style` (a MapLibre style, every property evaluated), `tilejson` (a TileJSON document, the first line its URL), or `cli`: the command line's
 /// coordinate and size values, the locale variables, and what is typed in the search bar). Anything the parsers may do with bytes is allowed
 /// except trapping, hanging or breaking the invariants checked below.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,7 +12,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum FuzzTarget: String, CaseIterable {
-    case geojson, gpx, kml, basemap, mbtiles, cli, places, vectortile, pmtiles, style
+    case geojson, gpx, kml, basemap, mbtiles, cli, places, vectortile, pmtiles, style, tilejson
 
     static let selected = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["CALLOUTMAP_FUZZ"] ?? "geojson") ?? .geojson
 
@@ -28,6 +28,21 @@ enum FuzzTarget: String, CaseIterable {
         case .vectortile: Self.vectorTile(bytes)
         case .pmtiles: Self.pmtiles(bytes)
         case .style: Self.style(bytes)
+        case .tilejson: Self.tileJSON(bytes)
+        }
+    }
+
+    /// A TileJSON document from a URL (the first line; the rest the document) reads or is refused
+    /// with a reason; its templates are absolute, its zooms within 0…30.
+    static func tileJSON(_ bytes: [UInt8]) {
+        let cut = bytes.firstIndex(of: 10) ?? 0
+        let url = String(decoding: bytes[..<cut], as: UTF8.self), json = Array(bytes[(cut == 0 ? 0 : cut + 1)...])
+        do {
+            let document = try TileJSON(json: json, url: url)
+            precondition(!document.tiles.isEmpty && document.zoomRange.lowerBound >= 0 && document.zoomRange.upperBound <= 30)
+            if let b = document.bounds { precondition(b.west < b.east && b.south < b.north) }
+        } catch {
+            precondition(!error.reason.isEmpty && error.source == url, "a refusal without a reason")
         }
     }
 

@@ -71,9 +71,38 @@ final class VectorMapEndToEndTests: XCTestCase {
         // The same points of interest, give or take those past the area's edge (and names over them).
         XCTAssertEqual(Double(a[0xe66100] ?? 0), Double(b[0xe66100] ?? 0), accuracy: Double(b[0xe66100] ?? 0) / 10)
         XCTAssertGreaterThan(server.stats["requests"] as? Int ?? 0, 0)
+        // A style whose source names the same template in its "tiles": the same picture.
+        var style = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: Self.data.appendingPathComponent("../styles/openmaptiles-light.json"))) as? [String: Any])
+        style["sources"] = ["openmaptiles": ["type": "vector", "tiles": ["http://127.0.0.1:\(server.port)/files/{z}/{x}/{y}.pbf"], "maxzoom": 14]]
+        let styleFile = folder.appendingPathComponent("style.json")
+        try JSONSerialization.data(withJSONObject: style).write(to: styleFile)
+        let styled = try render(["--style", styleFile.path] + Self.centre16)
+        XCTAssertEqual(styled.status, 0, styled.stderr)
+        XCTAssertEqual(Self.counts(try XCTUnwrap(styled.shot)), a, "a style's tiles templates")
         let nothing = try render(["--tiles", "http://127.0.0.1:\(server.port)/missing/{z}/{x}/{y}.pbf"] + Self.centre16)
         XCTAssertEqual(nothing.status, 0, nothing.stderr)
         XCTAssertNil(Self.counts(try XCTUnwrap(nothing.shot))[0xe66100], "no tiles: the offline map")
+    }
+
+    /// A TileJSON document (as Martin or tipg publish one, its template beside it): its tiles
+    /// drawn within its area as the archive's are; one the server does not have is named.
+    func testATileJSONDocumentsTilesDrawAsTheArchive() throws {
+        let folder = try Self.helsinkiFolder(mixed: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let b = try XCTUnwrap(PMTilesArchive(contentsOf: Self.data.appendingPathComponent("helsinki.pmtiles")).bounds)
+        try Data(#"""
+        {"tilejson": "3.0.0", "name": "Helsinki online", "tiles": ["{z}/{x}/{y}.pbf"], "minzoom": 13, "maxzoom": 14,
+         "bounds": [\#(b.west), \#(b.south), \#(b.east), \#(b.north)], "attribution": "© OpenStreetMap contributors",
+         "vector_layers": [{"id": "poi", "fields": {}}]}
+        """#.utf8).write(to: folder.appendingPathComponent("tiles.json"))
+        let server = try TileServer(lifetime: 60, files: folder)
+        let online = try render(["--tiles", "http://127.0.0.1:\(server.port)/files/tiles.json"] + Self.centre16)
+        XCTAssertEqual(online.status, 0, online.stderr)
+        let fromArchive = try render(["--tiles", Self.data.appendingPathComponent("helsinki.pmtiles").path] + Self.centre16)
+        XCTAssertEqual(Self.counts(try XCTUnwrap(online.shot)), Self.counts(try XCTUnwrap(fromArchive.shot)), "the same tiles, the same area")
+        let missing = try render(["--tiles", "http://127.0.0.1:\(server.port)/files/nothing.json"] + Self.centre16)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("nothing.json") && missing.stderr.contains("HTTP 404"), missing.stderr)
     }
 
     static let centre16 = ["--center", "60.1690,24.9410", "--zoom", "16"]
@@ -158,8 +187,10 @@ final class VectorMapEndToEndTests: XCTestCase {
         let cases: [(String, String)] = [
             (try style("relative.json", source: #"{"type": "vector", "url": "pmtiles://helsinki.pmtiles"}"#),
              "source \"city\": pmtiles://helsinki.pmtiles is not an absolute path"),
-            (try style("online.json", source: #"{"type": "vector", "tiles": ["https://example.invalid/{z}/{x}/{y}.pbf"]}"#),
-             "source \"city\" is online"),
+            (try style("tilejson.json", source: #"{"type": "vector", "url": "https://example.invalid/tiles.json"}"#),
+             "source \"city\" names a TileJSON URL, which a style cannot name yet"),
+            (try style("notemplate.json", source: #"{"type": "vector", "tiles": ["https://example.invalid/tiles"]}"#),
+             "source \"city\": needs {z}, {x} and {y} in it"),
             (bare, "names no tiles: give --tiles"),
         ]
         for (file, message) in cases {

@@ -1,5 +1,6 @@
 import CalloutMapCore
 import Foundation
+import TestServers
 import XCTest
 
 /// The vector map in the window: the shipped Helsinki map from the source list (the map goes to
@@ -71,6 +72,27 @@ final class VectorMapWindowEndToEndTests: XCTestCase {
         let area = Int(frame["width"]! * frame["height"]!)
         XCTAssertGreaterThan(pixels(of: 0x3d3846, in: frame, atLeast: area / 20), area / 20, "the dark style's buildings")
         XCTAssertNil(app.next("opened", timeout: 0.5), "not opened as places")
+        XCTAssertFalse(app.standardError.contains("calloutmap: "), app.standardError)
+    }
+
+    /// `--tiles` naming a TileJSON document: the window opens at once and shows the tiles once
+    /// the document is fetched, at their area.
+    func testATileJSONDocumentNamedOnTheCommandLineIsTheMap() throws {
+        try XCTSkipUnless(hasTool("import"), "needs ImageMagick")
+        let folder = try VectorMapEndToEndTests.helsinkiFolder(mixed: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"tilejson": "3.0.0", "name": "Helsinki online", "tiles": ["{z}/{x}/{y}.pbf"], "minzoom": 13, "maxzoom": 14, "bounds": [24.935, 60.164, 24.954, 60.180], "vector_layers": []}"#.utf8)
+            .write(to: folder.appendingPathComponent("tiles.json"))
+        let server = try TileServer(lifetime: 60, files: folder)
+        let app = try AppProcess(["--log-events", "--no-demo", "--light", "--size", "800x600", "--tiles", "http://127.0.0.1:\(server.port)/files/tiles.json"],
+                                 keepingStandardError: true)
+        let ready = try XCTUnwrap(app.next("ready"))
+        let frame = try XCTUnwrap(ready["map"] as? [String: Double])
+        XCTAssertEqual(try XCTUnwrap(app.next("tile-source", timeout: 15))["name"] as? String, "Helsinki online")
+        XCTAssertNotNil(regionInHelsinki(app), "the view went to the tiles' area")
+        let area = Int(frame["width"]! * frame["height"]!)
+        // The whole area in view, the offline map round it: a smaller share of buildings than in the city.
+        XCTAssertGreaterThan(pixels(of: 0xdeddda, in: frame, atLeast: area / 40), area / 40, "the light style's buildings")
         XCTAssertFalse(app.standardError.contains("calloutmap: "), app.standardError)
     }
 

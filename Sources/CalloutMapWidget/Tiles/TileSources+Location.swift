@@ -33,11 +33,31 @@ extension TileSources {
         return source
     }
 
+    /// Whether `location` is a TileJSON document's URL (an http(s) URL that is no template):
+    /// `source(forTileJSON:scale:)` opens it, fetching it first.
+    public static func isTileJSON(_ location: String) -> Bool {
+        let lower = location.lowercased()
+        return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !location.contains("{z}")
+    }
+
+    /// The tiles a TileJSON document names (what tipg, Martin and TileServer GL publish), fetched
+    /// from `url` first: vector tiles drawn with the built-in styles, or images, from its first
+    /// template, within its zooms and area, with its credits. Errors name the URL.
+    public static func source(forTileJSON url: String, scale: Int = 1) async throws(TileSourceError) -> any TileSource {
+        let document = try TileJSON(json: try await XYZTileSource.document(at: url), url: url)
+        let template = document.tiles[0]
+        let retina = scale >= 2 && template.contains("{r}")
+        let server = try XYZTileSource(template: template, name: document.name, attribution: document.attribution,
+                                       zoomRange: document.zoomRange, retina: retina,
+                                       cache: try? TileDiskCache(source: retina ? template + "@2x" : template))
+        guard document.isVector else { return server }
+        return try VectorTileSource.withBuiltInStyles(OnlineVectorTiles(server: server, bounds: document.bounds), location: url, scale: scale)
+    }
+
     /// Vector tiles drawn with a MapLibre style (a JSON file at `stylePath`, in both light and
     /// dark). The tiles are `location`'s — a PMTiles archive, a vector MBTiles file or a folder
-    /// of `z/x/y.pbf` — or, when
-    /// it is nil, those the style's vector source names by `url` (`pmtiles:///absolute/path`,
-    /// `mbtiles:///absolute/path`). `note` is told, one line each, what of the style is not drawn.
+    /// of `z/x/y.pbf` — or, when it is nil, those the style's vector source names: by `url`
+    /// (`pmtiles:///absolute/path`, `mbtiles:///absolute/path`) or by `tiles` (URL templates). `note` is told, one line each, what of the style is not drawn.
     /// Errors name the style or the tiles' file and say what is wrong.
     public static func source(for location: String?, style stylePath: String, scale: Int = 1,
                               note: (String) -> Void = { _ in }) throws(TileSourceError) -> any TileSource {
@@ -50,10 +70,13 @@ extension TileSources {
             throw TileSourceError(source: stylePath, reason: "\(error)")
         }
         style.notes.forEach(note)
+        if location == nil, let online = try onlineTiles(namedBy: style, at: stylePath) {
+            return VectorTileSource(archive: online, style: style, scale: scale)
+        }
         var path = location
         if path == nil { path = try fileNamed(by: style, at: stylePath) }
         guard let path else {
-            throw TileSourceError(source: stylePath, reason: "names no tiles: give --tiles, or a vector source whose url is pmtiles:///… or mbtiles:///…")
+            throw TileSourceError(source: stylePath, reason: "names no tiles: give --tiles, or a vector source whose url is pmtiles:///… or mbtiles:///…, or whose tiles are URL templates")
         }
         guard let archive = try vectorArchive(at: path) else {
             throw TileSourceError(source: path, reason: "holds images, not vector tiles: a style draws vector tiles")
@@ -61,8 +84,27 @@ extension TileSources {
         return VectorTileSource(archive: archive, style: style, scale: scale)
     }
 
-    /// The file a style's vector source names by `url`, nil when it names none. A source
-    /// reached over the network (`tiles`, a TileJSON URL) is not read yet: an error says so.
+    /// The online tiles a style's vector source names by `tiles` (URL templates, as a style
+    /// written for a tile server has them), within its zooms and with its credits; nil when its
+    /// sources name none.
+    private static func onlineTiles(namedBy style: MapStyle, at stylePath: String) throws(TileSourceError) -> (any VectorTileArchive)? {
+        for id in style.sources.keys.sorted() {
+            let source = style.sources[id]!
+            guard source.url == nil, let template = source.tiles.first else { continue }
+            let server: XYZTileSource
+            do {
+                server = try XYZTileSource(template: template, attribution: source.attribution, zoomRange: source.zoomRange,
+                                           cache: try? TileDiskCache(source: template))
+            } catch {
+                throw TileSourceError(source: stylePath, reason: "source \"\(id)\": \(error.reason)")
+            }
+            return OnlineVectorTiles(server: server)
+        }
+        return nil
+    }
+
+    /// The file a style's vector source names by `url`, nil when it names none. A TileJSON URL
+    /// is not read from a style yet: an error says so.
     private static func fileNamed(by style: MapStyle, at stylePath: String) throws(TileSourceError) -> String? {
         for id in style.sources.keys.sorted() {
             let source = style.sources[id]!
@@ -73,8 +115,8 @@ extension TileSources {
                 }
                 return path.removingPercentEncoding ?? path
             }
-            if source.url != nil || !source.tiles.isEmpty {
-                throw TileSourceError(source: stylePath, reason: "source \"\(id)\" is online; CalloutMap reads a style's tiles from pmtiles:/// and mbtiles:/// files so far")
+            if source.url != nil {
+                throw TileSourceError(source: stylePath, reason: "source \"\(id)\" names a TileJSON URL, which a style cannot name yet: give it with --tiles, or write its tiles' template in the source's \"tiles\"")
             }
         }
         return nil

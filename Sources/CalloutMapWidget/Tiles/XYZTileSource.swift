@@ -99,7 +99,7 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
         while true {
             var failure: TileSourceError
             do {
-                let response = try await fetch(url(for: t), tile: t, etag: cached?.etag)
+                let response = try await fetch(url(for: t), what: "tile \(t)", etag: cached?.etag)
                 switch response.status {
                 case 304 where cached != nil:
                     cache?.refresh(t, expires: response.expires)
@@ -134,12 +134,12 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
         var expires: Date
     }
 
-    private func fetch(_ url: String, tile: TileID, etag: String?) async throws -> Response {
+    private func fetch(_ url: String, what: String, etag: String?) async throws -> Response {
         let cancellable = Cancellable()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, Error>) in
                 DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self.start(url, tile: tile, etag: etag, cancellable: cancellable, continuation) }
+                    MainActor.assumeIsolated { self.start(url, what: what, etag: etag, cancellable: cancellable, continuation) }
                 }
             }
         } onCancel: {
@@ -157,14 +157,15 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
     /// What the request's callback needs, handed to GLib retained and taken back once.
     fileprivate final class Request {
         let source: XYZTileSource
-        let tile: TileID
+        /// What is fetched, for messages: "tile 14/9326/4742".
+        let what: String
         let message: OpaquePointer
         let cancellable: Cancellable
         let continuation: CheckedContinuation<Response, Error>
-        init(source: XYZTileSource, tile: TileID, message: OpaquePointer, cancellable: Cancellable,
+        init(source: XYZTileSource, what: String, message: OpaquePointer, cancellable: Cancellable,
              continuation: CheckedContinuation<Response, Error>) {
             self.source = source
-            self.tile = tile
+            self.what = what
             self.message = message
             self.cancellable = cancellable
             self.continuation = continuation
@@ -172,20 +173,41 @@ public final class XYZTileSource: TileSource, @unchecked Sendable {
         deinit { g_object_unref(UnsafeMutableRawPointer(message)) }
     }
 
-    @MainActor private func start(_ url: String, tile: TileID, etag: String?, cancellable: Cancellable,
+    @MainActor private func start(_ url: String, what: String, etag: String?, cancellable: Cancellable,
                                   _ continuation: CheckedContinuation<Response, Error>) {
         guard let message = soup_message_new("GET", url) else {
-            return continuation.resume(throwing: TileSourceError(source: name, reason: "tile \(tile): bad URL \(url)"))
+            return continuation.resume(throwing: TileSourceError(source: name, reason: "\(what): bad URL \(url)"))
         }
         if let etag { soup_message_headers_append(soup_message_get_request_headers(message), "If-None-Match", etag) }
         if session == nil { session = cm_soup_session_new(Int32(maxConnections), Self.userAgent, Self.timeout) }
-        let request = Request(source: self, tile: tile, message: message, cancellable: cancellable, continuation: continuation)
+        let request = Request(source: self, what: what, message: message, cancellable: cancellable, continuation: continuation)
         let done: GAsyncReadyCallback = { object, result, data in
             let request = Unmanaged<Request>.fromOpaque(data!).takeRetainedValue()
             request.finish(result)
         }
         soup_session_send_and_read_async(session, message, G_PRIORITY_DEFAULT, cancellable.pointer, done,
                                          Unmanaged.passRetained(request).toOpaque())
+    }
+}
+
+extension XYZTileSource {
+    /// A document a tile server publishes beside its tiles (a TileJSON), fetched as its tiles
+    /// are (CalloutMap's User-Agent, the timeout; no cache); throws naming `url` when it cannot
+    /// be had or the server answers other than 2xx.
+    package static func document(at url: String) async throws(TileSourceError) -> [UInt8] {
+        do {
+            // A source whose template is the document's URL (the tokens after "#" are never sent).
+            let server = try XYZTileSource(template: url + "#{z}{x}{y}", name: url)
+            let response = try await server.fetch(url, what: "the document", etag: nil)
+            guard (200..<300).contains(response.status), let body = response.body else {
+                throw TileSourceError(source: url, reason: "HTTP \(response.status)")
+            }
+            return body
+        } catch let error as TileSourceError {
+            throw error
+        } catch {
+            throw TileSourceError(source: url, reason: "\(error)")
+        }
     }
 }
 
@@ -198,13 +220,13 @@ extension XYZTileSource.Request {
             let text = String(cString: error.pointee.message)
             let unreachable = Self.isUnreachable(domain: error.pointee.domain, code: error.pointee.code)
             g_error_free(error)
-            return continuation.resume(throwing: TileSourceError(source: source.name, reason: "tile \(tile): \(text)",
+            return continuation.resume(throwing: TileSourceError(source: source.name, reason: "\(what): \(text)",
                                                                  isUnreachable: unreachable))
         }
         var size: gsize = 0
         let data = bytes.flatMap { g_bytes_get_data($0, &size) }
         guard Int(size) <= XYZTileSource.maxTileBytes else {
-            return continuation.resume(throwing: TileSourceError(source: source.name, reason: "tile \(tile) is \(size) bytes"))
+            return continuation.resume(throwing: TileSourceError(source: source.name, reason: "\(what) is \(size) bytes"))
         }
         let headers = soup_message_get_response_headers(message)
         let body = data.flatMap { size > 0 ? [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(size))) : nil }
