@@ -102,7 +102,7 @@ package struct MapScene {
                             return shape.bounds.intersects(reach) ? shape : nil
                         }
                         // The window's bubbles, or the picture's drawn callouts.
-                        let callouts = (calloutBodies.rects + self.callouts.map(\.placement.body))
+                        let callouts = (calloutBodies.rects + self.callouts.map { $0.placement.body })
                             .map { CollisionShape.rectangle($0.offsetBy(dx: dx, dy: dy)) }
                         if !paintLabels(cr, area: area, obstacles: pins + plateObstacles(offsetBy: dx, dy) + callouts, passing: !kept) {
                             complete = false
@@ -161,30 +161,6 @@ extension MapScene {
     /// coordinates of an image whose view sits `dx`, `dy` inside it.
     func plateObstacles(offsetBy dx: Double, _ dy: Double) -> [CollisionShape] {
         plates.map { .rectangle($0.offsetBy(dx: dx, dy: dy)) }
-    }
-
-    /// The names of the vector maps shown (a half-transparent overlay's are not drawn).
-    var mapLabels: [MapLabelLayer] { tileLayers.filter { $0.opacity >= 0.5 }.compactMap(\.labels) }
-
-    /// The names over the map in `area` (the image's viewport), clear of `obstacles`: the vector
-    /// maps' labels first, then the world's place names clear of them and away from where a
-    /// vector map names places itself. False while the zoom passes (`PlaceLabelLayer.paint`).
-    @discardableResult
-    func paintLabels(_ cr: OpaquePointer, area: Viewport, obstacles: [CollisionShape], passing: Bool = false) -> Bool {
-        let layers = mapLabels, reach = PlaceLabelLayer.reach
-        var room: [CollisionShape] = []
-        if !layers.isEmpty {
-            var taken = CollisionGrid(area: area.bounds.insetBy(dx: -reach, dy: -reach), cellSize: 64)
-            obstacles.forEach { taken.insert($0) }
-            for layer in layers {
-                layer.paint(cr, area: area, scale: scale, dark: style.isDark, reach: reach, taken: &taken)
-                room += layer.placed.flatMap(\.placement.shapes)
-            }
-        }
-        guard let placeLabels else { return true }
-        return placeLabels.paint(cr, area: area, style: style, scale: scale, obstacles: obstacles + room, passing: passing) { place in
-            layers.contains { $0.covers(place.coordinate, zoom: area.zoom) }
-        }
     }
 
     /// The scale bar's and the credits' plates in the view.

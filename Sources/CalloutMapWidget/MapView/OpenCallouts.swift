@@ -210,7 +210,7 @@ final class OpenCallouts: CalloutHost {
 
     /// The callouts' bodies in the map's coordinates, as last arranged: names on the map keep
     /// out from under them.
-    var bodies: [Rect] { entries.compactMap(\.placement?.body) }
+    var bodies: [Rect] { entries.compactMap { $0.placement?.body } }  // (a key path through the optional tripped ASan in the Swift runtime)
     /// Changes when a callout opens, closes, or moves or grows relative to its pin (not when it
     /// moves with the map): the map's names are placed again then.
     private(set) var bodiesRevision = 0
