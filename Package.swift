@@ -28,8 +28,8 @@ let package = Package(
         // for arrays of Point features (its own reader is ~50 MB/s; simdjson reads the same ~10× faster).
         .target(name: "CalloutMapFastJSON", linkerSettings: [.linkedLibrary("simdjson")]),
         // Mapbox Vector Tiles decoded with libprotozero 1.7 (Debian's libprotozero-dev, header-only: the
-        // decoder MapLibre Native uses) and inflated with zlib, behind a C interface.
-        .target(name: "CalloutMapMVT", linkerSettings: [.linkedLibrary("z")]),
+        // decoder MapLibre Native uses) and decompressed with zlib or libzstd (PMTiles' zstd), behind a C interface.
+        .target(name: "CalloutMapMVT", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("zstd")]),
         // Swift (over the C libraries above): geometry, projection, tiles, viewport, gestures, basemap
         // decoding, tile sources, the file readers. No GTK.
         .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite", "CalloutMapXML", "CalloutMapFastJSON", "CalloutMapMVT"]),

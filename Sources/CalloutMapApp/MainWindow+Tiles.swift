@@ -15,32 +15,40 @@ extension MainWindow {
     /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
     /// With a style (`--style`), `path` may be nil: the style names its tiles.
     func showTiles(_ path: String?, style: String? = nil) {
-        if style == nil, let path, TileSources.isTileJSON(path) { return showTileJSON(path) }
+        if style == nil, let path, TileSources.isStyle(path) { return showTiles(nil, style: path) }
+        if let url = TileSources.tileJSONURL(tiles: path, style: style) { return showTileJSON(url, style: style) }
         guard let source = path ?? style, let layer = openTiles(path, style: style) else { return }
         tileSwitcher.add(layer, source: source)
     }
 
-    /// A TileJSON document's tiles, once it is fetched (the window goes on meanwhile).
-    private func showTileJSON(_ url: String) {
+    /// A TileJSON document's tiles (drawn with `style` when one is given), once it is fetched
+    /// (the window goes on meanwhile).
+    private func showTileJSON(_ url: String, style: String?) {
         let scale = map.scaleFactor
+        let named = style ?? url
         Task { @MainActor [weak self] in
             do throws(TileSourceError) {
-                let source = try await TileSources.source(forTileJSON: url, scale: scale)
+                let source = try await TileSources.source(forTileJSON: url, style: style, scale: scale, note: Self.note(about: named))
                 guard let self else { return }
                 let layer = RasterTileLayer(source: source)
                 self.reportFailures(of: layer)
-                self.tileSwitcher.add(layer, source: url)
+                self.tileSwitcher.add(layer, source: named)
             } catch {
-                self?.couldNotOpen(url, error)
+                self?.couldNotOpen(named, error)
             }
         }
+    }
+
+    /// Tells on standard error, one line each, what of a source (a style) is not drawn.
+    private static func note(about named: String) -> @Sendable (String) -> Void {
+        { line in FileHandle.standardError.write(Data("calloutmap: \(named): \(line)\n".utf8)) }
     }
 
     /// A tile source's layer, its failures watched; nil (told on standard error and in a toast) when it cannot be opened.
     /// What of a style is not drawn is told on standard error.
     func openTiles(_ path: String?, style: String? = nil) -> RasterTileLayer? {
         let named = style ?? path ?? ""
-        let note = { (line: String) in FileHandle.standardError.write(Data("calloutmap: \(named): \(line)\n".utf8)) }
+        let note = Self.note(about: named)
         do {
             // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
             let source = if let style { try TileSources.source(for: path, style: style, scale: map.scaleFactor, note: note) }

@@ -150,7 +150,9 @@ final class MainWindow {
         toasts.onCovering = { [weak self] covering in self?.map.layoutMargins.bottom = covering ? Toasts.height : 0 }
         toasts.onDetails = { [weak self] title, rows in self?.events.emit(["event": "problems-shown", "title": title, "rows": rows]) }
         toasts.onCopy = { [weak self] text in self?.logCopy(text) }
-        switch options.style.map { _ in "" } ?? options.tiles ?? settings.tileSource {
+        // A style names its own tiles ("" below); otherwise --tiles, else the last choice.
+        let startingSource = options.style != nil ? "" : options.tiles ?? settings.tileSource
+        switch startingSource {
         case "": if let style = options.style { showTiles(options.tiles, style: style) }
         case TileSourceSwitcher.openStreetMap: tileSwitcher.showOpenStreetMap()
         case TileSourceSwitcher.helsinki: tileSwitcher.showHelsinki()

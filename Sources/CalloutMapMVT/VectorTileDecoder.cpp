@@ -8,6 +8,7 @@
 
 #include <protozero/pbf_reader.hpp>
 #include <zlib.h>
+#include <zstd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -66,6 +67,10 @@ struct CMMVTTile {
 
 namespace {
 
+std::string pastLimit(size_t limit) {
+    return "it inflates past " + (limit >= (1 << 20) ? std::to_string(limit >> 20) + " MB" : std::to_string(limit) + " bytes");
+}
+
 // Inflates a gzip or zlib stream into `out`, to at most `limit` bytes. Returns an error or "".
 std::string inflate(const uint8_t *bytes, size_t length, size_t limit, std::string &out) {
     z_stream stream{};
@@ -77,7 +82,7 @@ std::string inflate(const uint8_t *bytes, size_t length, size_t limit, std::stri
     int status = Z_OK;
     while (status != Z_STREAM_END) {
         if (produced == out.size()) {
-            if (out.size() >= limit) { inflateEnd(&stream); return "it inflates past " + (limit >= (1 << 20) ? std::to_string(limit >> 20) + " MB" : std::to_string(limit) + " bytes"); }
+            if (out.size() >= limit) { inflateEnd(&stream); return pastLimit(limit); }
             out.resize(std::min(limit, out.size() * 2));
         }
         stream.next_out = reinterpret_cast<Bytef *>(&out[produced]);
@@ -97,10 +102,57 @@ std::string inflate(const uint8_t *bytes, size_t length, size_t limit, std::stri
     return "";
 }
 
+bool isZstandard(const uint8_t *bytes, size_t length) {
+    return length >= 4 && bytes[0] == 0x28 && bytes[1] == 0xb5 && bytes[2] == 0x2f && bytes[3] == 0xfd;
+}
+
+// Decompresses Zstandard frames (one or several, as `zstd` writes them) into `out`, to at most
+// `limit` bytes. The window a frame may ask for is held to 32 MB, so a hostile header cannot
+// make the reader reserve more. Returns an error or "".
+std::string unzstd(const uint8_t *bytes, size_t length, size_t limit, std::string &out) {
+    ZSTD_DCtx *context = ZSTD_createDCtx();
+    if (!context) return "zstd could not start";
+    ZSTD_DCtx_setParameter(context, ZSTD_d_windowLogMax, 25);
+    ZSTD_inBuffer in{bytes, length, 0};
+    out.resize(std::min<size_t>(limit, std::max<size_t>(length * 4, 4096)));
+    size_t produced = 0;
+    size_t status = 1;  // not 0: a frame is under way
+    while (in.pos < in.size || status != 0) {
+        if (produced == out.size()) {
+            if (out.size() >= limit) { ZSTD_freeDCtx(context); return pastLimit(limit); }
+            out.resize(std::min(limit, out.size() * 2));
+        }
+        ZSTD_outBuffer o{&out[0], out.size(), produced};
+        const size_t before = in.pos;
+        status = ZSTD_decompressStream(context, &o, &in);
+        if (ZSTD_isError(status)) {
+            std::string message = ZSTD_getErrorName(status);
+            ZSTD_freeDCtx(context);
+            return "its compressed data is corrupt (" + message + ")";
+        }
+        const bool progressed = o.pos > produced || in.pos > before;
+        produced = o.pos;
+        // Room to write and nothing written or read: the frame wants input there is not.
+        if (!progressed && produced < out.size()) {
+            ZSTD_freeDCtx(context);
+            return in.pos == in.size ? "its compressed data ends early" : "its compressed data is corrupt (no progress)";
+        }
+    }
+    ZSTD_freeDCtx(context);
+    out.resize(produced);
+    return "";
+}
+
 bool compressed(const uint8_t *bytes, size_t length) {
     if (length < 2) return false;
     if (bytes[0] == 0x1f && bytes[1] == 0x8b) return true;                             // gzip
+    if (isZstandard(bytes, length)) return true;
     return (bytes[0] & 0x0f) == 8 && ((unsigned(bytes[0]) << 8 | bytes[1]) % 31) == 0;  // zlib
+}
+
+// Decompresses gzip, zlib or Zstandard, told apart by their first bytes.
+std::string decompress(const uint8_t *bytes, size_t length, size_t limit, std::string &out) {
+    return isZstandard(bytes, length) ? unzstd(bytes, length, limit, out) : inflate(bytes, length, limit, out);
 }
 
 CMMVTValue value(protozero::pbf_reader message) {
@@ -287,7 +339,7 @@ extern "C" CMMVTTile *cm_mvt_tile_decode(const uint8_t *bytes, size_t length, si
         const char *data = reinterpret_cast<const char *>(bytes);
         size_t size = length;
         if (compressed(bytes, length)) {
-            std::string wrong = inflate(bytes, length, maxInflated, tile->inflated);
+            std::string wrong = decompress(bytes, length, maxInflated, tile->inflated);
             if (!wrong.empty()) { delete tile; return fail(wrong); }
             data = tile->inflated.data();
             size = tile->inflated.size();
@@ -311,7 +363,7 @@ extern "C" uint8_t *cm_inflate(const uint8_t *bytes, size_t length, size_t maxIn
                                char *error, size_t errorCapacity) {
     try {
         std::string out;
-        const std::string wrong = inflate(bytes, length, maxInflated, out);
+        const std::string wrong = decompress(bytes, length, maxInflated, out);
         if (!wrong.empty()) {
             if (error && errorCapacity > 0) std::snprintf(error, errorCapacity, "%s", wrong.c_str());
             return nullptr;

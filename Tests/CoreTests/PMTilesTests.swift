@@ -40,6 +40,24 @@ final class PMTilesTests: XCTestCase {
         XCTAssertNil(try archive.tileData(for: TileID(zoom: 15, x: 2 * deepest.column, y: 2 * deepest.y)))
     }
 
+    /// Zstandard directories (root and leaves), metadata and tiles, written by PyPI's pmtiles
+    /// writer with Debian's zstd: every tile decodes as its gzip twin in the MBTiles.
+    func testAZstandardArchiveReadsAsItsGzipTwin() throws {
+        let archive = try PMTilesArchive(contentsOf: Self.fixtures.appendingPathComponent("helsinki-zstd.pmtiles"))
+        XCTAssertEqual(archive.header.internalCompression, .zstd)
+        XCTAssertEqual(archive.header.tileCompression, .zstd)
+        XCTAssertFalse(archive.header.leafDirectories.isEmpty, "the fixture keeps its entries in leaves")
+        XCTAssertEqual(archive.name, "Central Helsinki (zstd)")
+        XCTAssertEqual(archive.attribution, "© OpenStreetMap contributors")
+        let rows = MBTilesRows.read(Self.data.appendingPathComponent("helsinki.mbtiles")).filter { $0.zoom <= 13 }
+        XCTAssertEqual(rows.count, 15)
+        for r in rows {
+            let bytes = try XCTUnwrap(try archive.tileData(for: TileID(zoom: r.zoom, x: r.column, y: r.y)), "\(r.zoom)/\(r.column)/\(r.y)")
+            XCTAssertEqual(bytes.prefix(4), [0x28, 0xb5, 0x2f, 0xfd])
+            XCTAssertEqual(try VectorTile(data: Data(bytes)).layers, try VectorTile(data: r.data).layers, "\(r.zoom)/\(r.column)/\(r.y)")
+        }
+    }
+
     func testEntriesInLeafDirectoriesAndRunsAreFound() throws {
         let archive = try PMTilesArchive(contentsOf: Self.fixtures.appendingPathComponent("leaves.pmtiles"))
         XCTAssertFalse(archive.header.leafDirectories.isEmpty, "the fixture keeps its entries in leaves")
@@ -121,11 +139,12 @@ final class PMTilesTests: XCTestCase {
         XCTAssertEqual(refusal(good.prefix(good.count / 2)), "is shorter than its header says (its tile data ends past the file)")
         XCTAssertEqual(refusal(patched(8, [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])),
                        "is shorter than its header says (its root directory ends past the file)")
-        XCTAssertEqual(refusal(patched(97, [3])), "compresses its directories with brotli, which CalloutMap cannot read (gzip or none)")
+        XCTAssertEqual(refusal(patched(97, [3])), "compresses its directories with brotli, which CalloutMap cannot read (gzip, zstd or none)")
+        XCTAssertEqual(refusal(patched(98, [3])), "compresses its tiles with brotli, which CalloutMap cannot read (gzip, zstd or none)")
         XCTAssertEqual(refusal(patched(100, [9, 3])), "says its zooms are 9 to 3")
         // The root directory's gzip stream, its first bytes of data overwritten.
         XCTAssertEqual(refusal(patched(127 + 10, [0xff, 0xff, 0xff, 0xff])),
-                       "has a directory that does not inflate: its compressed data is corrupt (invalid block type)")
+                       "has a directory that does not decompress: its compressed data is corrupt (invalid block type)")
         // Uncompressed directories read as they are: a root of garbage is no directory.
         XCTAssertEqual(refusal(patched(97, [1])), "has a directory that is not one (its entries do not read)")
     }

@@ -216,6 +216,30 @@ final class VectorTileTests: XCTestCase {
         XCTAssertEqual(try VectorTile(data: Data()).layers, [])
     }
 
+    /// Zstandard (as PMTiles may hold tiles) is told from gzip by its first bytes and read the same.
+    func testAZstandardTileReadsAsThePlainOneAndItsDamageIsNamed() throws {
+        let plain = try VectorTile(data: Data(contentsOf: Self.helsinki))
+        let zstd = try Data(contentsOf: Self.fixtures.appendingPathComponent("helsinki-14-9326-4742.pbf.zst"))
+        XCTAssertEqual(zstd.prefix(4), Data([0x28, 0xb5, 0x2f, 0xfd]))
+        let read = try VectorTile(data: zstd)
+        XCTAssertEqual(read.layers, plain.layers)
+        XCTAssertFalse(read.layers.isEmpty)
+        XCTAssertThrowsError(try VectorTile(data: zstd.prefix(zstd.count / 2))) { error in
+            XCTAssertEqual("\(error)", "its compressed data ends early")
+        }
+        var damaged = zstd
+        damaged.replaceSubrange(4..<8, with: [0xff, 0xff, 0xff, 0xff])
+        XCTAssertThrowsError(try VectorTile(data: damaged)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("its compressed data is corrupt ("), "\(error)")
+        }
+        // 34 bytes of Zstandard that claim 256 KB stop at the limit, as gzip does.
+        let bomb = try Data(contentsOf: Self.fixtures.appendingPathComponent("inflates-to-256-KB.pbf.zst"))
+        XCTAssertThrowsError(try VectorTile(data: bomb, maxInflatedBytes: 100_000)) { error in
+            XCTAssertEqual("\(error)", "it inflates past 100000 bytes")
+        }
+        XCTAssertEqual(try VectorTile(data: bomb).problemCount, 1 << 17)
+    }
+
     /// A few hundred bytes of gzip that claim far more stop at the limit; under it, every empty
     /// layer is a problem, 32 of them kept.
     func testATileInflatingPastTheLimitIsRefused() throws {

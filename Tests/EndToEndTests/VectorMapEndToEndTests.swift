@@ -103,6 +103,25 @@ final class VectorMapEndToEndTests: XCTestCase {
         let missing = try render(["--tiles", "http://127.0.0.1:\(server.port)/files/nothing.json"] + Self.centre16)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("nothing.json") && missing.stderr.contains("HTTP 404"), missing.stderr)
+
+        // A style whose vector source names the document by "url" (as styles for a tile server
+        // do): fetched first, the same picture — given as --style or as the tiles.
+        var style = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: Self.data.appendingPathComponent("../styles/openmaptiles-light.json"))) as? [String: Any])
+        func write(_ name: String, url: String) throws -> String {
+            style["sources"] = ["openmaptiles": ["type": "vector", "url": url]]
+            let file = folder.appendingPathComponent(name)
+            try JSONSerialization.data(withJSONObject: style).write(to: file)
+            return file.path
+        }
+        let styleFile = try write("style.json", url: "http://127.0.0.1:\(server.port)/files/tiles.json")
+        for arguments in [["--style", styleFile], ["--tiles", styleFile]] {
+            let styled = try render(arguments + Self.centre16)
+            XCTAssertEqual(styled.status, 0, styled.stderr)
+            XCTAssertEqual(Self.counts(try XCTUnwrap(styled.shot)), Self.counts(try XCTUnwrap(online.shot)), "\(arguments)")
+        }
+        let lost = try render(["--style", try write("lost.json", url: "http://127.0.0.1:\(server.port)/files/nothing.json")] + Self.centre16)
+        XCTAssertEqual(lost.status, 1)
+        XCTAssertTrue(lost.stderr.contains("nothing.json") && lost.stderr.contains("HTTP 404"), lost.stderr)
     }
 
     static let centre16 = ["--center", "60.1690,24.9410", "--zoom", "16"]
@@ -187,8 +206,6 @@ final class VectorMapEndToEndTests: XCTestCase {
         let cases: [(String, String)] = [
             (try style("relative.json", source: #"{"type": "vector", "url": "pmtiles://helsinki.pmtiles"}"#),
              "source \"city\": pmtiles://helsinki.pmtiles is not an absolute path"),
-            (try style("tilejson.json", source: #"{"type": "vector", "url": "https://example.invalid/tiles.json"}"#),
-             "source \"city\" names a TileJSON URL, which a style cannot name yet"),
             (try style("notemplate.json", source: #"{"type": "vector", "tiles": ["https://example.invalid/tiles"]}"#),
              "source \"city\": needs {z}, {x} and {y} in it"),
             (bare, "names no tiles: give --tiles"),

@@ -94,6 +94,21 @@ final class VectorMapWindowEndToEndTests: XCTestCase {
         // The whole area in view, the offline map round it: a smaller share of buildings than in the city.
         XCTAssertGreaterThan(pixels(of: 0xdeddda, in: frame, atLeast: area / 40), area / 40, "the light style's buildings")
         XCTAssertFalse(app.standardError.contains("calloutmap: "), app.standardError)
+        app.process.terminate()
+        app.process.waitUntilExit()
+
+        // A style naming the document by its source's "url": fetched first, drawn in the style's colours.
+        let style = folder.appendingPathComponent("style.json")
+        try Data("""
+            {"version": 8, "sources": {"city": {"type": "vector", "url": "http://127.0.0.1:\(server.port)/files/tiles.json"}},
+             "layers": [{"id": "b", "type": "fill", "source": "city", "source-layer": "building", "paint": {"fill-color": "#a0b0c0"}}]}
+            """.utf8).write(to: style)
+        let styled = try AppProcess(["--log-events", "--no-demo", "--light", "--size", "800x600", "--style", style.path], keepingStandardError: true)
+        _ = try XCTUnwrap(styled.next("ready"))
+        XCTAssertNotNil(styled.next("tile-source", timeout: 15))
+        XCTAssertNotNil(regionInHelsinki(styled), "the view went to the tiles' area")
+        XCTAssertGreaterThan(pixels(of: 0xa0b0c0, in: frame, atLeast: area / 40), area / 40, "the style's buildings")
+        XCTAssertFalse(styled.standardError.contains("calloutmap: "), styled.standardError)
     }
 
     /// A named point of interest of the Helsinki tiles near `centre`, with no other within

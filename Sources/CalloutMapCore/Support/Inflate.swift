@@ -1,6 +1,7 @@
 import CalloutMapMVT
 
-/// gzip and zlib streams inflated by zlib (behind the C++ target that also decodes vector tiles).
+/// gzip and zlib streams inflated by zlib, and Zstandard ones by libzstd, told apart by their first
+/// bytes (behind the C++ target that also decodes vector tiles).
 package enum Inflate {
     /// The stream's bytes; throws with the reason when it is corrupt, ends early, or would
     /// inflate past `limit` bytes (a few bytes of gzip can claim gigabytes).

@@ -15,6 +15,10 @@ package final class PMTilesArchive: Sendable {
         case unknown = 0, none, gzip, brotli, zstd
     }
 
+    /// The compressions CalloutMap reads: gzip by zlib, zstd by libzstd. Brotli, which the format
+    /// allows but its writers do not choose by default, is refused by name when the file opens.
+    private static let readable: Set<Compression> = [.none, .gzip, .zstd]
+
     /// What the tiles are (the header's codes).
     package enum TileType: UInt8, Sendable {
         case unknown = 0, mvt, png, jpeg, webp, avif
@@ -63,8 +67,11 @@ package final class PMTilesArchive: Sendable {
         guard bytes.count == 127 else { throw fail("is not a whole PMTiles archive (its header is cut short)") }
         guard bytes[7] == 3 else { throw fail("is a PMTiles archive of version \(bytes[7]); CalloutMap reads version 3") }
         header = try Self.header(bytes, fileSize: UInt64(file.size), fail: fail)
-        guard header.internalCompression == .none || header.internalCompression == .gzip else {
-            throw fail("compresses its directories with \(header.internalCompression), which CalloutMap cannot read (gzip or none)")
+        guard Self.readable.contains(header.internalCompression) else {
+            throw fail("compresses its directories with \(header.internalCompression), which CalloutMap cannot read (gzip, zstd or none)")
+        }
+        guard Self.readable.contains(header.tileCompression) || header.tileCompression == .unknown else {
+            throw fail("compresses its tiles with \(header.tileCompression), which CalloutMap cannot read (gzip, zstd or none)")
         }
         root = try Self.directory(file, header.rootDirectory, header.internalCompression, fail: fail)
         metadata = try Self.section(file, header.metadata, header.internalCompression, fail: fail)
@@ -127,8 +134,8 @@ package final class PMTilesArchive: Sendable {
         guard range.count <= maxDirectoryBytes else { throw fail("has a directory of \(range.count) bytes, more than CalloutMap reads") }
         let bytes = file.bytes(at: Int(range.lowerBound), count: range.count)
         guard bytes.count == range.count else { throw fail("is shorter than its header says") }
-        guard compression == .gzip else { return bytes }
-        do { return try Inflate.bytes(bytes, limit: maxDirectoryBytes) } catch { throw fail("has a directory that does not inflate: \(error.reason)") }
+        guard compression == .gzip || compression == .zstd else { return bytes }
+        do { return try Inflate.bytes(bytes, limit: maxDirectoryBytes) } catch { throw fail("has a directory that does not decompress: \(error.reason)") }
     }
 
     private static func directory(_ file: InputFile.RandomAccess, _ range: Range<UInt64>, _ compression: Compression,

@@ -1,6 +1,6 @@
 // A C interface to a Mapbox Vector Tile (spec 2.1) decoder built on libprotozero (Debian's
-// libprotozero-dev 1.7, the decoder MapLibre Native uses) and zlib. One call decodes a whole tile,
-// gzip'd or not, into layers whose features hold their tags and their geometry as points: the
+// libprotozero-dev 1.7, the decoder MapLibre Native uses), zlib and libzstd. One call decodes a
+// whole tile, compressed (gzip, zlib, Zstandard) or not, into layers whose features hold their tags and their geometry as points: the
 // commands are checked and run here, so a caller never sees a command. A feature whose geometry
 // breaks the spec is left out with a problem naming its layer; a tile that is not a protobuf
 // message, or inflates past the limit, is refused whole.
@@ -82,8 +82,8 @@ typedef struct {
 
 typedef struct CMMVTTile CMMVTTile;
 
-/// Decodes `length` bytes (gzip or zlib streams are inflated first, to at most `maxInflated`
-/// bytes). Returns NULL when the tile is refused, with a message in `error` (NUL-terminated,
+/// Decodes `length` bytes (gzip, zlib or Zstandard streams are decompressed first, to at most
+/// `maxInflated` bytes). Returns NULL when the tile is refused, with a message in `error` (NUL-terminated,
 /// cut to `errorCapacity`). The tile keeps pointers into `bytes` when they were not compressed:
 /// keep them alive and unchanged until `cm_mvt_tile_free`.
 CMMVTTile *cm_mvt_tile_decode(const uint8_t *bytes, size_t length, size_t maxInflated,
@@ -99,7 +99,7 @@ size_t cm_mvt_tile_problem_count(const CMMVTTile *tile);
 const char *cm_mvt_tile_problem(const CMMVTTile *tile, size_t index);
 size_t cm_mvt_tile_problem_total(const CMMVTTile *tile);
 
-/// Inflates a gzip or zlib stream (PMTiles directories, tiles) into a buffer of at most
+/// Decompresses a gzip, zlib or Zstandard stream (PMTiles directories, tiles) into a buffer of at most
 /// `maxInflated` bytes that the caller frees with `cm_inflated_free`. Returns NULL with a message
 /// in `error` when the stream is corrupt, ends early or inflates past the limit.
 uint8_t *cm_inflate(const uint8_t *bytes, size_t length, size_t maxInflated, size_t *inflatedLength,

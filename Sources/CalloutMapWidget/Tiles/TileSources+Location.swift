@@ -24,7 +24,7 @@ extension TileSources {
             return try XYZTileSource(template: location, retina: retina,
                                      cache: try? TileDiskCache(source: retina ? location + "@2x" : location))
         }
-        if lower.hasSuffix(".json") { return try source(for: nil, style: location, scale: scale, note: note) }
+        if isStyle(location) { return try source(for: nil, style: location, scale: scale, note: note) }
         if startsAsPMTiles(location) {
             return try VectorTileSource.withBuiltInStyles(try pmtiles(at: location), location: location, scale: scale)
         }
@@ -40,36 +40,55 @@ extension TileSources {
         return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !location.contains("{z}")
     }
 
+    /// Whether `location` is a MapLibre style's JSON file (a path ending `.json`): given as the
+    /// tiles, it is opened as the style, its vector source naming the tiles.
+    public static func isStyle(_ location: String) -> Bool {
+        let lower = location.lowercased()
+        return lower.hasSuffix(".json") && !lower.hasPrefix("http://") && !lower.hasPrefix("https://")
+    }
+
+    /// The TileJSON document to fetch before tiles named by `location` and `style` can be drawn
+    /// (with `source(forTileJSON:style:scale:note:)`): `location` when it is one, or, with no
+    /// `location`, the one the style's vector source names by `url`. Nil when none is needed
+    /// (nor when the style cannot be read: opening it says why).
+    public static func tileJSONURL(tiles location: String?, style stylePath: String?) -> String? {
+        if let location { return isTileJSON(location) ? location : nil }
+        guard let stylePath, let style = try? readStyle(at: stylePath) else { return nil }
+        return style.sources.keys.sorted().lazy.compactMap { style.sources[$0]!.url }.first(where: isTileJSON)
+    }
+
     /// The tiles a TileJSON document names (what tipg, Martin and TileServer GL publish), fetched
-    /// from `url` first: vector tiles drawn with the built-in styles, or images, from its first
-    /// template, within its zooms and area, with its credits. Errors name the URL.
-    public static func source(forTileJSON url: String, scale: Int = 1) async throws(TileSourceError) -> any TileSource {
+    /// from `url` first, within its zooms and area, with its credits, from its first template:
+    /// vector tiles drawn with `style` (a MapLibre style's JSON file; `note` is told what of it
+    /// is not drawn) or, without one, with the built-in styles; or images. Errors name the URL
+    /// or the style.
+    public static func source(forTileJSON url: String, style stylePath: String? = nil, scale: Int = 1,
+                              note: @Sendable (String) -> Void = { _ in }) async throws(TileSourceError) -> any TileSource {
+        let style = try stylePath.map { path throws(TileSourceError) in try readStyle(at: path, note: note) }
         let document = try TileJSON(json: try await XYZTileSource.document(at: url), url: url)
         let template = document.tiles[0]
         let retina = scale >= 2 && template.contains("{r}")
         let server = try XYZTileSource(template: template, name: document.name, attribution: document.attribution,
                                        zoomRange: document.zoomRange, retina: retina,
                                        cache: try? TileDiskCache(source: retina ? template + "@2x" : template))
-        guard document.isVector else { return server }
-        return try VectorTileSource.withBuiltInStyles(OnlineVectorTiles(server: server, bounds: document.bounds), location: url, scale: scale)
+        guard document.isVector else {
+            if style != nil { throw TileSourceError(source: url, reason: "names images, not vector tiles: a style draws vector tiles") }
+            return server
+        }
+        let tiles = OnlineVectorTiles(server: server, bounds: document.bounds)
+        if let style { return VectorTileSource(archive: tiles, style: style, scale: scale) }
+        return try VectorTileSource.withBuiltInStyles(tiles, location: url, scale: scale)
     }
 
     /// Vector tiles drawn with a MapLibre style (a JSON file at `stylePath`, in both light and
     /// dark). The tiles are `location`'s — a PMTiles archive, a vector MBTiles file or a folder
     /// of `z/x/y.pbf` — or, when it is nil, those the style's vector source names: by `url`
-    /// (`pmtiles:///absolute/path`, `mbtiles:///absolute/path`) or by `tiles` (URL templates). `note` is told, one line each, what of the style is not drawn.
+    /// (`pmtiles:///absolute/path`, `mbtiles:///absolute/path`; a TileJSON URL is opened by
+    /// `source(forTileJSON:style:scale:note:)`) or by `tiles` (URL templates). `note` is told, one line each, what of the style is not drawn.
     /// Errors name the style or the tiles' file and say what is wrong.
     public static func source(for location: String?, style stylePath: String, scale: Int = 1,
                               note: (String) -> Void = { _ in }) throws(TileSourceError) -> any TileSource {
-        let style: MapStyle
-        do {
-            style = try MapStyle(json: InputFile.read(URL(fileURLWithPath: stylePath), limit: 16 << 20))
-        } catch let error as InputFile.Failure {
-            throw TileSourceError(source: stylePath, reason: error.reason)
-        } catch {
-            throw TileSourceError(source: stylePath, reason: "\(error)")
-        }
-        style.notes.forEach(note)
+        let style = try readStyle(at: stylePath, note: note)
         if location == nil, let online = try onlineTiles(namedBy: style, at: stylePath) {
             return VectorTileSource(archive: online, style: style, scale: scale)
         }
@@ -82,6 +101,20 @@ extension TileSources {
             throw TileSourceError(source: path, reason: "holds images, not vector tiles: a style draws vector tiles")
         }
         return VectorTileSource(archive: archive, style: style, scale: scale)
+    }
+
+    /// The MapLibre style in a JSON file, `note` told what of it is not drawn; errors name the file.
+    private static func readStyle(at stylePath: String, note: (String) -> Void = { _ in }) throws(TileSourceError) -> MapStyle {
+        let style: MapStyle
+        do {
+            style = try MapStyle(json: InputFile.read(URL(fileURLWithPath: stylePath), limit: 16 << 20))
+        } catch let error as InputFile.Failure {
+            throw TileSourceError(source: stylePath, reason: error.reason)
+        } catch {
+            throw TileSourceError(source: stylePath, reason: "\(error)")
+        }
+        style.notes.forEach(note)
+        return style
     }
 
     /// The online tiles a style's vector source names by `tiles` (URL templates, as a style
@@ -104,7 +137,7 @@ extension TileSources {
     }
 
     /// The file a style's vector source names by `url`, nil when it names none. A TileJSON URL
-    /// is not read from a style yet: an error says so.
+    /// must be fetched first (`tileJSONURL(tiles:style:)` finds it): here it is an error.
     private static func fileNamed(by style: MapStyle, at stylePath: String) throws(TileSourceError) -> String? {
         for id in style.sources.keys.sorted() {
             let source = style.sources[id]!
@@ -116,7 +149,7 @@ extension TileSources {
                 return path.removingPercentEncoding ?? path
             }
             if source.url != nil {
-                throw TileSourceError(source: stylePath, reason: "source \"\(id)\" names a TileJSON URL, which a style cannot name yet: give it with --tiles, or write its tiles' template in the source's \"tiles\"")
+                throw TileSourceError(source: stylePath, reason: "source \"\(id)\" names a TileJSON URL, which is fetched first: open it with source(forTileJSON:style:)")
             }
         }
         return nil
