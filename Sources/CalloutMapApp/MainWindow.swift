@@ -138,6 +138,7 @@ final class MainWindow {
             if self.isPresented { self.reveal(layer) }
         }
         tileSwitcher.onOpen = { [weak self] url in self?.showTiles(url.path) }
+        tileSwitcher.onOpenLocation = { [weak self] location in self?.showTiles(location) }
         tileSwitcher.makeOpenStreetMap = { [weak self] in
             let layer = RasterTileLayer(source: XYZTileSource.openStreetMap())
             self?.reportFailures(of: layer)

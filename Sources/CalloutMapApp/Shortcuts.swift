@@ -38,6 +38,7 @@ enum Shortcuts {
         [
             Shortcut(action: "win.open", accels: ["<Control>o"], title: tr("Open Places"), group: .general),
             Shortcut(action: "win.find", accels: ["<Control>f"], title: tr("Search"), group: .general),
+            Shortcut(action: "win.open-tiles-location", accels: ["<Shift><Control>l"], title: tr("Open Tiles Location"), group: .general),
             Shortcut(action: "win.show-panel", accels: ["F9"], title: tr("Show or Hide the Side Panel"), group: .general),
             Shortcut(action: "win.show-help-overlay", accels: ["<Control>question"], title: tr("Keyboard Shortcuts"), group: .general),
             Shortcut(action: "window.close", accels: ["<Control>w"], title: tr("Close Window"), group: .general),

@@ -6,7 +6,7 @@ import CalloutMapWidget
 import Foundation
 
 /// The choice of what the map shows: the offline map alone, the shipped vector map of central
-/// Helsinki, OpenStreetMap's online tiles, or a tiles file (MBTiles, PMTiles) or URL over it.
+/// Helsinki, OpenStreetMap's online tiles, or a tiles file (MBTiles, PMTiles), folder or URL over it.
 /// Files opened once stay in the list, their tiles kept, so switching back is instant. Names are plain text. One choice action, `win.tile-source` (the
 /// source's index), drives the header bar's list and the primary menu's Map Source items alike.
 @MainActor
@@ -29,7 +29,7 @@ final class TileSourceSwitcher {
     var makeHelsinki: (() -> RasterTileLayer?)?
     private var checks: [UnsafeMutablePointer<GtkWidget>] = []
     private var action: OpaquePointer!
-    /// The primary menu's Map Source section: a radio item per source and "Open Tiles File…".
+    /// The primary menu's Map Source section: a radio item per source and the three Open… items.
     /// Both menus are ours (the menu that shows a section takes a reference of its own).
     let menu = g_menu_new()!
     private let menuSources = g_menu_new()!
@@ -38,8 +38,10 @@ final class TileSourceSwitcher {
     private let window: UnsafeMutablePointer<GtkWidget>
     /// The layer to show now (nil: the offline map alone).
     var onChange: ((RasterTileLayer?) -> Void)?
-    /// A file chosen in the dialog (the window opens it and calls `add`).
+    /// A file or folder chosen in a dialog (the window opens it and calls `add`).
     var onOpen: ((URL) -> Void)?
+    /// A server's URL (TileJSON or a template) given in the location dialog.
+    var onOpenLocation: ((String) -> Void)?
 
     isolated deinit {
         g_object_unref(menu.rawObject)
@@ -50,6 +52,8 @@ final class TileSourceSwitcher {
         self.window = window
         g_menu_append_section(menu, nil, cm_menu_model(menuSources.rawObject))
         g_menu_append(menu, tr("Open Tiles File…"), "win.open-tiles")
+        g_menu_append(menu, tr("Open Tiles Folder…"), "win.open-tiles-folder")
+        g_menu_append(menu, tr("Open Tiles Location…"), "win.open-tiles-location")
         widget = gtk_menu_button_new()
         gtk_menu_button_set_label(OpaquePointer(widget), tr("Offline Map"))
         gtk_widget_set_tooltip_text(widget, tr("Map Source"))
@@ -63,9 +67,15 @@ final class TileSourceSwitcher {
         files = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_box_append(cast(box), list)
         gtk_box_append(cast(box), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        let open = gtk_button_new_with_label(tr("Open Tiles File…"))!
-        gtk_widget_add_css_class(open, "flat")
-        gtk_box_append(cast(box), open)
+        // The dialogs, each from a flat button under the list (the menu's items name the same actions).
+        for (title, action) in [(tr("Open Tiles File…"), "win.open-tiles"), (tr("Open Tiles Folder…"), "win.open-tiles-folder"),
+                                (tr("Open Tiles Location…"), "win.open-tiles-location")] {
+            let button = gtk_button_new_with_label(title)!
+            gtk_widget_add_css_class(button, "flat")
+            gtk_label_set_xalign(OpaquePointer(gtk_button_get_child(cast(button))), 0)  // lined up with the sources above
+            gtk_actionable_set_action_name(cm_actionable(button.rawObject), action)
+            gtk_box_append(cast(box), button)
+        }
         popover = gtk_popover_new()!
         gtk_popover_set_child(cast(popover), box)
         gtk_menu_button_set_popover(OpaquePointer(widget), popover)
@@ -74,7 +84,13 @@ final class TileSourceSwitcher {
             guard let self, let index = Int(value), self.layers.indices.contains(index) else { return }
             self.show(index)
         }
-        Actions.add("open-tiles", to: window) { [weak self] in self?.choose() }
+        Actions.add("open-tiles", to: window) { [weak self] in self?.choose(folder: false) }
+        Actions.add("open-tiles-folder", to: window) { [weak self] in self?.choose(folder: true) }
+        Actions.add("open-tiles-location", to: window) { [weak self] in
+            guard let self else { return }
+            gtk_popover_popdown(cast(self.popover))
+            TileLocationDialog.present(over: self.window) { [weak self] location in self?.onOpenLocation?(location) }
+        }
         addRow(title: tr("Offline Map"), subtitle: tr("Natural Earth and GSHHG, no network"))
         gtk_box_append(cast(list), files)
         let helsinki = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
@@ -93,11 +109,6 @@ final class TileSourceSwitcher {
             return false
         }
         gtk_widget_add_controller(list, cm_controller(keys.rawObject))
-        Signal.connect(open, "clicked") { [weak self] in
-            guard let self else { return }
-            gtk_popover_popdown(cast(self.popover))
-            self.choose()
-        }
     }
 
     /// Adds a source, opened from `source` (a file or URL template), to the list and shows it.
@@ -162,9 +173,15 @@ final class TileSourceSwitcher {
         onChange?(layers[index])
     }
 
-    private func choose() {
-        let native = gtk_file_chooser_native_new(tr("Open Tiles File"), cm_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"), tr("_Cancel"))!
-        FileChooserFilter.add(to: native, named: tr("Maps (MBTiles, PMTiles, MapLibre styles)"), patterns: ["*.mbtiles", "*.pmtiles", "*.json"])
+    /// A tiles file (MBTiles, PMTiles, a style) or a folder of z/x/y tiles, from GTK's chooser.
+    private func choose(folder: Bool) {
+        gtk_popover_popdown(cast(popover))
+        let native = gtk_file_chooser_native_new(folder ? tr("Open Tiles Folder") : tr("Open Tiles File"), cm_window(window),
+                                                 folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                 tr("_Open"), tr("_Cancel"))!
+        if !folder {
+            FileChooserFilter.add(to: native, named: tr("Maps (MBTiles, PMTiles, MapLibre styles)"), patterns: ["*.mbtiles", "*.pmtiles", "*.json"])
+        }
         chooser = ObjectRef(adopting: native.rawObject)
         Signal.connect(native, "response") { [weak self] (response: Int32) in
             guard let self else { return }

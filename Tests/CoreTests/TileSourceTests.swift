@@ -97,7 +97,7 @@ final class TileSourceTests: XCTestCase {
         XCTAssertEqual(refusal(folder.appendingPathComponent("gone.mbtiles")), "\(folder.path)/gone.mbtiles: does not exist")
     }
 
-    /// Files opened as places or as the map's source: by name (.mbtiles, .pmtiles), or by a PMTiles
+    /// Files opened as places or as the map's source: a folder, by name (.mbtiles, .pmtiles), or by a PMTiles
     /// archive's first bytes; a GeoPackage (SQLite too), GeoJSON, a pipe or a missing file are not tiles.
     func testTilesFilesAreToldFromPlacesFiles() throws {
         let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/vector")
@@ -107,6 +107,7 @@ final class TileSourceTests: XCTestCase {
         try FileManager.default.copyItem(at: shipped.appendingPathComponent("helsinki.pmtiles"), to: renamed)
         XCTAssertTrue(TileSources.holdsTiles(renamed.path), "a PMTiles archive by content")
         XCTAssertTrue(TileSources.holdsTiles(folder.appendingPathComponent("Gone.MBTiles").path), "by name: opening it says what is wrong")
+        XCTAssertTrue(TileSources.holdsTiles(folder.path), "a folder: of z/x/y tiles")
         let geopackage = folder.appendingPathComponent("places.gpkg")
         try MBTilesWriter.write(to: geopackage, metadata: ["format": "png"], tiles: [:])
         XCTAssertFalse(TileSources.holdsTiles(geopackage.path))

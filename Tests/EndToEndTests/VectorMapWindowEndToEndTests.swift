@@ -111,6 +111,37 @@ final class VectorMapWindowEndToEndTests: XCTestCase {
         XCTAssertFalse(styled.standardError.contains("calloutmap: "), styled.standardError)
     }
 
+    /// A folder of z/x/y tiles named on the command line is the map's source (as one dropped or
+    /// chosen in Open Tiles Folder…); Open Tiles Location… (Shift+Ctrl+L) takes a server's
+    /// TileJSON URL, Open offered only once the text is one.
+    func testAFolderAndAServersLocationOpenedInTheWindowAreTheMap() throws {
+        try XCTSkipUnless(hasTool("xdotool"), "needs xdotool")
+        let folder = try VectorMapEndToEndTests.helsinkiFolder(mixed: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"tilejson": "3.0.0", "name": "Helsinki online", "tiles": ["{z}/{x}/{y}.pbf"], "minzoom": 13, "maxzoom": 14, "vector_layers": []}"#.utf8)
+            .write(to: folder.appendingPathComponent("tiles.json"))
+        let server = try TileServer(lifetime: 60, files: folder)
+        let app = try AppProcess(["--log-events", "--no-demo", "--light", "--size", "800x600", folder.path], keepingStandardError: true)
+        // The source is chosen as the window is made, before it is ready.
+        XCTAssertEqual(try XCTUnwrap(app.next("tile-source"))["name"] as? String, "Helsinki, a folder")
+        let (frame, _) = try app.readyMap()
+        XCTAssertNotNil(regionInHelsinki(app), "the view went to the folder's area")
+        XCTAssertNil(app.next("opened", timeout: 0.5), "not opened as places")
+
+        XCTAssertEqual(runTool("xdotool", ["mousemove", "\(Int(frame.center.x))", "\(Int(frame.center.y))"]), 0)
+        XCTAssertEqual(runTool("xdotool", ["key", "shift+ctrl+l"]), 0)
+        usleep(500_000)
+        // Not a URL yet: Return does nothing.
+        XCTAssertEqual(runTool("xdotool", ["type", "--delay", "20", "tiles.json"]), 0)
+        XCTAssertEqual(runTool("xdotool", ["key", "Return"]), 0)
+        XCTAssertNil(app.next("tile-source", timeout: 1))
+        XCTAssertEqual(runTool("xdotool", ["key", "ctrl+a", "BackSpace"]), 0)
+        XCTAssertEqual(runTool("xdotool", ["type", "--delay", "20", "http://127.0.0.1:\(server.port)/files/tiles.json"]), 0)
+        XCTAssertEqual(runTool("xdotool", ["key", "Return"]), 0)
+        XCTAssertEqual(try XCTUnwrap(app.next("tile-source", timeout: 15))["name"] as? String, "Helsinki online")
+        XCTAssertFalse(app.standardError.contains("calloutmap: "), app.standardError)
+    }
+
     /// A named point of interest of the Helsinki tiles near `centre`, with no other within
     /// `clear` tile units (zoom 14 tiles: 1 unit is half a point at zoom 17), and where it is.
     static func isolatedPointOfInterest(near centre: Coordinate, clear: Int32 = 40) throws -> (title: String, coordinate: Coordinate) {

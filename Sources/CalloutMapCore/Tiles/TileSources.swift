@@ -12,10 +12,12 @@ public enum TileSources {
         return try MBTilesSource(contentsOf: url)
     }
 
-    /// Whether a file the person opened is a map source rather than places: its name ends in
-    /// .mbtiles or .pmtiles, or it starts as a PMTiles archive does. (Not every SQLite file is
-    /// MBTiles: a GeoPackage holds places.)
+    /// Whether a file the person opened is a map source rather than places: a folder (of z/x/y
+    /// tiles), a name ending in .mbtiles or .pmtiles, or a file that starts as a PMTiles archive
+    /// does. (Not every SQLite file is MBTiles: a GeoPackage holds places.)
     public static func holdsTiles(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return true }
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         return ext == "mbtiles" || ext == "pmtiles" || startsAsPMTiles(path)
     }
