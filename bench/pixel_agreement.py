@@ -4,14 +4,15 @@ the same place in B, a pixel whose red, green and blue each differ by at most TO
 255). Two renderers antialias an edge differently and may place it half a pixel apart: a
 pixel-exact comparison would count every edge of a street map as different. Only REGION is
 compared (the tiles' own area: around it CalloutMap shows its offline map, MapLibre the
-style's background), less a border of 2 pixels and the bottom 40 (CalloutMap's scale bar and
-credits).
+style's background), less a border of 2 pixels inside it and the picture's bottom 40
+(CalloutMap's scale bar and credits).
 
 Measured both ways (what A has that B lacks, and the other way); the lower share is printed,
 a number from 0 to 1. Reads PNGs through ImageMagick (`convert … rgb:-`).
 
 usage: pixel_agreement.py A.png B.png [X0,Y0,X1,Y1]
 """
+import math
 import subprocess
 import sys
 
@@ -29,9 +30,11 @@ def agreement(a, b, region=None, tolerance=16, margin=2, plates=40):
     if (wa, ha) != (wb, hb):
         raise SystemExit(f"{a} is {wa}x{ha}, {b} is {wb}x{hb}")
     w, h = wa, ha
+    # The region's own edge is left out too (its pixels mix the area with what is around it),
+    # and only whole pixels inside it count.
     x0, y0, x1, y1 = region or (0, 0, w, h)
-    x0, y0 = max(margin, int(x0)), max(margin, int(y0))
-    x1, y1 = min(w - margin, int(x1)), min(h - max(margin, plates), int(y1))
+    x0, y0 = max(margin, math.ceil(x0) + margin), max(margin, math.ceil(y0) + margin)
+    x1, y1 = min(w - margin, math.floor(x1) - margin), min(h - max(margin, plates), math.floor(y1) - margin)
     agreeing = total = 0
     for y in range(y0, y1):
         for x in range(x0, x1):

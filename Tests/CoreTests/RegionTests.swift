@@ -93,4 +93,31 @@ final class RegionTests: XCTestCase {
         XCTAssertTrue(fiji.intersects(try box(170, 0, -170, 10)) == false, "beside it, not overlapping latitudes")
         XCTAssertTrue(fiji.intersects(try box(170, -20, -170, 10)), "two boxes across the antimeridian")
     }
+
+    /// A point in a box, across the antimeridian too; a box in a box, the part of one in
+    /// another; a map tile's box.
+    func testContainingClippingAndTheWorldSquare() throws {
+        let helsinki = try XCTUnwrap(GeoBounds(west: 24.9, south: 60.1, east: 25.0, north: 60.2))
+        XCTAssertTrue(helsinki.contains(Coordinate(latitude: 60.1686, longitude: 24.9446)))
+        XCTAssertTrue(helsinki.contains(Coordinate(latitude: 60.1, longitude: 25.0)), "edges included")
+        XCTAssertFalse(helsinki.contains(Coordinate(latitude: 60.1686, longitude: 25.01)))
+        XCTAssertFalse(helsinki.contains(Coordinate(latitude: 60.21, longitude: 24.95)))
+        let fiji = try XCTUnwrap(GeoBounds(west: 177, south: -19, east: -179, north: -16))
+        XCTAssertTrue(fiji.contains(Coordinate(latitude: -17.7, longitude: 178.4)))
+        XCTAssertTrue(fiji.contains(Coordinate(latitude: -17.7, longitude: -179.5)))
+        XCTAssertFalse(fiji.contains(Coordinate(latitude: -17.7, longitude: 0)))
+
+        let centre = try XCTUnwrap(GeoBounds(west: 24.93, south: 60.15, east: 24.96, north: 60.18))
+        XCTAssertTrue(helsinki.contains(centre))
+        XCTAssertTrue(helsinki.contains(helsinki))
+        let across = try XCTUnwrap(GeoBounds(west: 24.95, south: 60.15, east: 25.05, north: 60.18))
+        XCTAssertFalse(helsinki.contains(across))
+        XCTAssertEqual(across.clipped(to: helsinki), GeoBounds(west: 24.95, south: 60.15, east: 25.0, north: 60.18))
+        XCTAssertNil(try XCTUnwrap(GeoBounds(west: 26, south: 60.15, east: 27, north: 60.18)).clipped(to: helsinki))
+        XCTAssertNil(try XCTUnwrap(GeoBounds(west: 24.95, south: 61, east: 24.96, north: 62)).clipped(to: helsinki))
+
+        let tile = GeoBounds(TileID(zoom: 1, x: 1, y: 0))
+        XCTAssertEqual([tile.west, tile.east, tile.south], [0, 180, 0])
+        XCTAssertEqual(tile.north, WebMercator.maxLatitude, accuracy: 1e-9)
+    }
 }

@@ -92,7 +92,7 @@ final class TileLayerTests: XCTestCase {
             let bay = GeoBounds(west: -123, south: 37, east: -121.5, north: 38.5)!
             let source = MemorySource(png: Self.solidPNG(0, 0.5, 0), bounds: bay)
             let layer = RasterTileLayer(source: source)
-            let world = Viewport(center: Coordinate(latitude: 20, longitude: 0), zoom: 3, size: Size(width: 1024, height: 768))
+            let world = Viewport(center: Coordinate(latitude: 20, longitude: -20), zoom: 3, size: Size(width: 1024, height: 768))
             layer.loadAll(covering: world, scale: 1, timeout: 10)
             XCTAssertEqual(source.requested.map(\.description), ["3/1/3"], "of the whole world in view, only the tile holding the Bay")
             XCTAssertFalse(bay.intersects(TileID(zoom: 3, x: 4, y: 3)))

@@ -75,6 +75,15 @@ final class VectorTilePainterTests: XCTestCase {
         XCTAssertTrue(source.coversWholly(inside, dark: true))
         XCTAssertFalse(source.coversWholly(tile(bounds.north, bounds.west, zoom: 17), dark: false), "the area's corner")
         XCTAssertFalse(source.coversWholly(tile(60.1686, 24.9446, zoom: 10), dark: false), "a tile larger than the area")
+        // Only what of a tile is in view counts: the corner tile with the view inside the area
+        // hides what is under; with the view reaching past the area, it does not.
+        let corner = tile(bounds.north, bounds.west, zoom: 17)
+        let cornerBox = GeoBounds(corner)
+        let viewInside = try XCTUnwrap(GeoBounds(west: bounds.west + 1e-5, south: cornerBox.south, east: cornerBox.east + 0.01, north: bounds.north - 1e-5))
+        XCTAssertTrue(source.coversWholly(corner, within: viewInside, dark: false))
+        let viewPast = try XCTUnwrap(GeoBounds(west: bounds.west - 0.001, south: cornerBox.south, east: cornerBox.east, north: bounds.north))
+        XCTAssertFalse(source.coversWholly(corner, within: viewPast, dark: false))
+        XCTAssertTrue(source.coversWholly(tile(60.1686, 24.9446, zoom: 10), within: viewInside, dark: false), "a large tile, seen inside")
         let bare = VectorTileSource(archive: archive, style: try MapStyle(json: Array(#"{"version": 8, "sources": {}, "layers": []}"#.utf8)))
         XCTAssertFalse(bare.coversWholly(inside, dark: false), "no background")
 

@@ -20,6 +20,32 @@ public struct GeoBounds: Sendable, Equatable {
         self.north = north
     }
 
+    /// The box a map tile covers.
+    package init(_ tile: TileID) {
+        let b = tile.wrapped.bounds
+        self.init(west: b.west, south: b.south, east: b.east, north: b.north)!
+    }
+
+    /// Whether `coordinate` lies in the box (edges included; across the antimeridian too).
+    package func contains(_ coordinate: Coordinate) -> Bool {
+        guard coordinate.latitude >= south, coordinate.latitude <= north else { return false }
+        let lon = coordinate.longitude
+        return west <= east ? lon >= west && lon <= east : lon >= west || lon <= east
+    }
+
+    /// Whether `other` lies wholly in the box (edges included); for boxes that do not cross
+    /// the antimeridian.
+    package func contains(_ other: GeoBounds) -> Bool {
+        other.west >= west && other.east <= east && other.south >= south && other.north <= north
+    }
+
+    /// The part of the box inside `other`, nil where they do not meet; for boxes that do not
+    /// cross the antimeridian.
+    package func clipped(to other: GeoBounds) -> GeoBounds? {
+        GeoBounds(west: max(west, other.west), south: max(south, other.south), east: min(east, other.east), north: min(north, other.north))
+            .flatMap { $0.west <= $0.east ? $0 : nil }
+    }
+
     /// Its south-west and north-east corners.
     public var corners: [Coordinate] {
         [Coordinate(latitude: south, longitude: west), Coordinate(latitude: north, longitude: east)]

@@ -23,12 +23,7 @@ package final class MapLabelLayer {
     /// The viewport the last paint placed the labels in.
     private var placedArea: Viewport?
     /// The archive's area on the world square, when it says: labels stay inside it, as its tiles do.
-    private lazy var area: (minX: Double, minY: Double, maxX: Double, maxY: Double)? = source.bounds.flatMap { b in
-        guard b.west < b.east else { return nil }
-        let nw = WebMercator.worldPoint(for: Coordinate(latitude: b.north, longitude: b.west))
-        let se = WebMercator.worldPoint(for: Coordinate(latitude: b.south, longitude: b.east))
-        return (nw.x, nw.y, se.x, se.y)
-    }
+    private lazy var archiveArea = source.area?.worldRect
 
     init(source: VectorTileSource) { self.source = source }
 
@@ -54,9 +49,7 @@ package final class MapLabelLayer {
     /// names stay away from there.
     func covers(_ coordinate: Coordinate, zoom: Double) -> Bool {
         guard source.zoomRange.contains(Int(zoom.rounded())) else { return false }
-        guard let b = source.bounds, b.west < b.east else { return true }
-        return coordinate.latitude >= b.south && coordinate.latitude <= b.north
-            && coordinate.longitude >= b.west && coordinate.longitude <= b.east
+        return source.area?.contains(coordinate) ?? true
     }
 
     /// Places the labels of the tiles under `area` (the image's viewport) clear of what `taken`
@@ -109,7 +102,7 @@ package final class MapLabelLayer {
 
     /// The labels, or the parts of their lines, inside the archive's area.
     private func inArea(_ labels: [MapLabel]) -> [MapLabel] {
-        guard let a = area else { return labels }
+        guard let a = archiveArea else { return labels }
         func inside(_ p: WorldPoint) -> Bool { p.x >= a.minX && p.x <= a.maxX && p.y >= a.minY && p.y <= a.maxY }
         return labels.flatMap { label -> [MapLabel] in
             if let p = label.point { return inside(p) ? [label] : [] }

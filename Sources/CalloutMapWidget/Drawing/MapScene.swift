@@ -179,10 +179,14 @@ extension MapScene {
         var spent: UInt64 = 0
         var complete = true
         let placements = viewport.visibleTiles(deviceScale: Double(scale))
-        if tileBudget == nil { tiles.prepare(placements.map(\.tile), style: style, scale: scale) }
+        // Under a vector map's tile the offline map would be drawn (30 ms a redraw at zoom 16) and
+        // never seen: it is neither made ahead (below) nor painted. What of a tile is out of view
+        // does not count (at the tiles' edge).
+        let view = viewport.visibleBounds
+        let hidden = Set(placements.lazy.map(\.tile).filter { tile in self.tileLayers.contains { $0.coversWholly(tile, within: view) } })
+        if tileBudget == nil { tiles.prepare(placements.map(\.tile).filter { !hidden.contains($0) }, style: style, scale: scale) }
         for placement in placements {
-            // Under a vector map's tile the offline map would be drawn (30 ms a redraw at zoom 16) and never seen.
-            if tileLayers.contains(where: { $0.coversWholly(placement.tile) }) {
+            if hidden.contains(placement.tile) {
                 paintTileLayers(cr, at: placement)
                 continue
             }

@@ -80,11 +80,12 @@ public final class RasterTileLayer {
     }
 
     /// Whether the layer's image of a map tile has landed and hides what is under it wholly (a
-    /// vector map's, inside its area): the map need not draw the basemap there.
-    func coversWholly(_ tile: TileID) -> Bool {
+    /// vector map's, inside its area) — within `view`, when given: the map need not draw the
+    /// basemap there.
+    func coversWholly(_ tile: TileID, within view: GeoBounds? = nil) -> Bool {
         guard opacity >= 1, let vector = source as? VectorTileSource, let (t, _) = sourceTile(for: tile),
               case .some(.some) = images.lookup(t) else { return false }
-        return vector.coversWholly(tile.wrapped, dark: isDark)
+        return vector.coversWholly(tile.wrapped, within: view, dark: isDark)
     }
 
     /// Stops the loads of tiles no longer in view.
@@ -157,14 +158,13 @@ public final class RasterTileLayer {
         onChange?()
     }
 
-    /// Offscreen drawing (`render`): loads every tile a frame of `viewport` draws (the map's
-    /// image reaches `MapRaster.margin` beyond the view), waiting on this thread at most
-    /// `timeout` seconds in all; what has not come by then is left to the basemap.
+    /// Offscreen drawing (`render`): loads every tile a frame of `viewport` draws (a picture's
+    /// one frame is drawn to the view's edges: no margin kept for panning), waiting on this
+    /// thread at most `timeout` seconds in all; what has not come by then is left to the basemap.
     /// Returns how many tiles had not landed when time ran out.
     @discardableResult
     package func loadAll(covering viewport: Viewport, scale: Int, timeout: Double) -> Int {
-        let wide = viewport.growing(by: MapRaster.margin)
-        return preload(wide.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
+        preload(viewport.visibleTiles(deviceScale: Double(scale)).map(\.tile), timeout: timeout)
     }
 
     /// Loads what the given map tiles need before drawing, waiting on this thread at most

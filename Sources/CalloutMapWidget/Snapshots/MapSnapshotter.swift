@@ -140,7 +140,7 @@ public final class MapSnapshotter {
             break
         }
         scene.viewport = viewport
-        // Every tile in view (and the margin the map draws beyond it) has landed or failed, or time is up.
+        // Every tile in view has landed or failed, or time is up.
         var late = 0
         for tiles in tileLayers { late += tiles.loadAll(covering: viewport, scale: scale, timeout: tileTimeout) }
         try renderer.writePNG(of: scene, to: path)

@@ -16,6 +16,9 @@ package final class VectorTileSource: TileSource {
     package let zoomRange: ClosedRange<Int>
     package let tileSize = 256
     package let bounds: GeoBounds?
+    /// What is drawn, clicked and named: the archive's area, when it says one that does not
+    /// cross the antimeridian (one that does is not kept to).
+    let area: GeoBounds?
     /// The style's names are drawn by the map (`MapLabelLayer`), not into tiles; the map's own
     /// place names show where the archive has no tiles.
     package var hasLabels: Bool { false }
@@ -40,6 +43,7 @@ package final class VectorTileSource: TileSource {
         attribution = archive.attribution
         zoomRange = archive.zoomRange.lowerBound...max(archive.zoomRange.upperBound + 1, Self.deepestZoom)
         bounds = archive.bounds
+        area = bounds.flatMap { $0.west < $0.east ? $0 : nil }
     }
 
     /// The archive's tile a map tile draws — its parent (a vector tile spans 512 points), or its
@@ -95,16 +99,18 @@ package final class VectorTileSource: TileSource {
         return Surface(adopting: surface)
     }
 
-    /// Whether its image of a map tile hides what is under it wholly: the style paints an
-    /// opaque background at the tile's zoom, and the tile lies inside the archive's area.
-    func coversWholly(_ tile: TileID, dark: Bool) -> Bool {
+    /// Whether its image of a map tile hides what is under it wholly — within `view`, when it
+    /// is given (what of the tile is outside is not seen): the style paints an opaque background
+    /// at the tile's zoom, and the tile (the part in view) lies inside the archive's area.
+    func coversWholly(_ tile: TileID, within view: GeoBounds? = nil, dark: Bool) -> Bool {
         let context = StyleContext(zoom: MapStyle.styleZoom(forMapZoom: Double(tile.zoom)))
         guard let background = style(dark: dark).layers.first(where: { $0.type == .background }), background.draws(context),
               let color = background.value("background-color", context)?.color,
               color.alpha * (background.value("background-opacity", context)?.number ?? 1) >= 1 else { return false }
-        guard let b = bounds, b.west < b.east else { return true }
-        let t = tile.wrapped.bounds
-        return t.west >= b.west && t.east <= b.east && t.south >= b.south && t.north <= b.north
+        guard let area else { return true }
+        let whole = GeoBounds(tile)
+        guard let view, view.west <= view.east else { return area.contains(whole) }
+        return whole.clipped(to: view).map(area.contains) ?? true  // none of it in view: nothing to hide
     }
 
     /// What a click at `point` (of the unit world square) selects of the map as drawn on map
@@ -112,10 +118,7 @@ package final class VectorTileSource: TileSource {
     /// nil for nothing, outside the archive's area, or a tile that cannot be read. Any thread.
     func feature(at point: WorldPoint, tileZoom: Int, dark: Bool, kinds: MapFeature.Kinds, slop: Double) -> MapFeature? {
         guard !kinds.isEmpty else { return nil }
-        if let b = bounds, b.west < b.east {
-            let c = WebMercator.coordinate(for: point)
-            guard c.latitude >= b.south, c.latitude <= b.north, c.longitude >= b.west, c.longitude <= b.east else { return nil }
-        }
+        if let area, !area.contains(WebMercator.coordinate(for: point)) { return nil }
         let n = Double(1 << tileZoom)
         let tile = TileID(zoom: tileZoom, x: Int(point.x * n), y: Int(point.y * n))
         guard let (decoded, ancestor) = decodedTile(for: tile) else { return nil }
@@ -181,12 +184,10 @@ package final class VectorTileSource: TileSource {
     /// Only the archive's area is drawn (a tile's background would paint past it): around it,
     /// the offline map shows, as where there is no tile.
     private func clipToBounds(_ cr: OpaquePointer, tile: TileID) {
-        guard let b = bounds, b.west < b.east else { return }
-        let nw = WebMercator.worldPoint(for: Coordinate(latitude: b.north, longitude: b.west))
-        let se = WebMercator.worldPoint(for: Coordinate(latitude: b.south, longitude: b.east))
+        guard let r = area?.worldRect else { return }
         let n = Double(1 << tile.zoom), side = Double(tileSize)
-        let x0 = (nw.x * n - Double(tile.x)) * side, y0 = (nw.y * n - Double(tile.y)) * side
-        let x1 = (se.x * n - Double(tile.x)) * side, y1 = (se.y * n - Double(tile.y)) * side
+        let x0 = (r.minX * n - Double(tile.x)) * side, y0 = (r.minY * n - Double(tile.y)) * side
+        let x1 = (r.maxX * n - Double(tile.x)) * side, y1 = (r.maxY * n - Double(tile.y)) * side
         cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
         cairo_clip(cr)
     }
