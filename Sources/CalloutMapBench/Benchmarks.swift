@@ -71,13 +71,22 @@ enum Benchmarks {
     }
 
     /// Renders `frames` frames offscreen, panning 5 px a frame back and forth (direction flips every
-    /// half `period`) with `drift` px down; `beforeFrame` runs inside the timing. Returns ms per frame.
+    /// half `period`) with `drift` px down; `beforeFrame` runs inside the timing. With `interval`
+    /// (ms), a frame starts no sooner than that after the one before, as a display's clock starts
+    /// them, so work done on other cores between frames has the time it has in the window; without,
+    /// frames follow at once. Returns ms per frame (the frame's own work).
     static func panFrames(renderer: OffscreenRenderer, scene: inout MapScene, from start: Viewport, frames: Int,
-                          period: Int = 40, drift: Double = 0,
+                          period: Int = 40, drift: Double = 0, interval: Double? = nil,
                           beforeFrame: (Viewport, inout MapScene) -> Void = { _, _ in }) -> [Double] {
         var viewport = start
         var times: [Double] = []
+        var due = DispatchTime.now().uptimeNanoseconds
         for i in 0..<frames {
+            if let interval {
+                let now = DispatchTime.now().uptimeNanoseconds
+                if due > now { usleep(UInt32((due - now) / 1000)) }
+                due = max(due, now) + UInt64(interval * 1e6)
+            }
             viewport.pan(by: Point(x: i % period < period / 2 ? -5 : 5, y: drift))
             scene.viewport = viewport
             let t0 = DispatchTime.now().uptimeNanoseconds

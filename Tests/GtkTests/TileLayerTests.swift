@@ -122,4 +122,34 @@ final class TileLayerTests: XCTestCase {
             XCTAssertNil(weakLayer, "a layer taken off the map is freed, its loads with it")
         }
     }
+
+    /// A window's frame over a vector map loads its tiles a margin ahead of the view, quietly:
+    /// their landing does not draw the map again (the revision counts only the tiles shown), and
+    /// a frame panned there finds them held, loading none.
+    func testAVectorMapLoadsItsTilesAMarginAheadQuietly() throws {
+        try MainActor.assumeIsolated {
+            let url = DataDirectory.locate()!.appendingPathComponent("vector/helsinki.pmtiles")
+            let layer = RasterTileLayer(source: try VectorTileSource.withBuiltInStyles(try PMTilesArchive(contentsOf: url), location: url.path, scale: 1))
+            var scene = MapScene(viewport: Viewport(center: Coordinate(latitude: 60.1700, longitude: 24.9445), zoom: 15, size: Size(width: 300, height: 200)),
+                                 style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: GtkTestSupport.basemap)))
+            scene.tileLayers = [layer]
+            scene.tileBudget = 1000
+            @MainActor func frame() {
+                let snapshot = gtk_snapshot_new()!
+                scene.append(to: snapshot)
+                if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+            }
+            frame()
+            XCTAssertTrue(MainLoop.iterate(until: { layer.loadingTileCount == 0 }, timeout: 10))
+            let shown = layer.sourceTiles(for: scene.viewport.visibleTiles().map(\.tile))
+            let reach = layer.sourceTiles(for: scene.viewport.growing(by: 128).visibleTiles().map(\.tile))
+            XCTAssertEqual([shown.count, reach.count], [6, 9], "3 by 2 tiles in view, 3 by 3 a margin round it")
+            XCTAssertEqual(layer.cachedTileCount, reach.count, "the view's tiles and those a margin ahead")
+            XCTAssertEqual(layer.revision, shown.count, "only the tiles shown drew the map again")
+            scene.viewport.pan(by: Point(x: 120, y: 100))
+            frame()
+            XCTAssertEqual(layer.loadingTileCount, layer.sourceTiles(for: scene.viewport.growing(by: 128).visibleTiles().map(\.tile)).count - reach.count,
+                           "only the new margin loads")
+        }
+    }
 }

@@ -89,9 +89,40 @@ final class VectorTilePainterTests: XCTestCase {
 
         let layer = RasterTileLayer(source: source)
         XCTAssertFalse(layer.coversWholly(inside), "not landed yet")
+        XCTAssertTrue(layer.willCoverWholly(inside), "once it lands")
+        XCTAssertFalse(layer.willCoverWholly(tile(bounds.north, bounds.west, zoom: 17)), "the area's corner")
         XCTAssertEqual(layer.preload([inside], timeout: 10), 0)
         XCTAssertTrue(layer.coversWholly(inside))
         layer.opacity = 0.5
         XCTAssertFalse(layer.coversWholly(inside), "half see-through")
+        XCTAssertFalse(layer.willCoverWholly(inside))
+    } }
+
+    /// A window's frame (a tile budget) inside the vector map's area makes no offline-map tile,
+    /// neither for the view nor ahead of a pan: the vector map hides them all. Past its east
+    /// edge, the tiles there and a margin ahead are made (on another core).
+    func testNoOfflineMapIsMadeAheadUnderTheVectorMap() throws { try MainActor.assumeIsolated {
+        let url = DataDirectory.locate()!.appendingPathComponent("vector/helsinki.pmtiles")
+        let layer = RasterTileLayer(source: try VectorTileSource.withBuiltInStyles(try PMTilesArchive(contentsOf: url), location: url.path, scale: 1))
+        let tiles = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+        var scene = MapScene(viewport: Viewport(center: Coordinate(latitude: 60.1700, longitude: 24.9445), zoom: 16, size: Size(width: 200, height: 200)),
+                             style: .light, scale: 1, tiles: tiles)
+        scene.tileLayers = [layer]
+        scene.tileBudget = 1000
+        layer.loadAll(covering: scene.viewport.growing(by: 400), scale: 1, timeout: 20)
+        _ = RenderedMap(scene: scene)
+        XCTAssertFalse(tiles.hasTilesComing, "nothing to draw ahead")
+        XCTAssertEqual(tiles.rendered, 0)
+
+        scene.viewport = Viewport(center: Coordinate(latitude: 60.1700, longitude: 24.9545), zoom: 16, size: Size(width: 200, height: 200))
+        layer.loadAll(covering: scene.viewport.growing(by: 400), scale: 1, timeout: 20)
+        _ = RenderedMap(scene: scene)
+        let deadline = Date().addingTimeInterval(20)
+        while tiles.hasTilesComing, Date() < deadline { usleep(2_000); tiles.takeArrivals() }
+        // The view (200 points, 50 past the edge) shows 2 tiles of a column east of the edge; a
+        // margin of 128 ahead reaches 3 columns of 3: the western one lies under the vector map.
+        XCTAssertEqual(scene.viewport.visibleTiles().count, 2)
+        XCTAssertEqual(scene.viewport.growing(by: 128).visibleTiles().count, 9)
+        XCTAssertEqual(tiles.rendered, 6, "the offline map past the vector map's edge, not under it")
     } }
 }

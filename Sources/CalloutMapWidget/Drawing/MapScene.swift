@@ -72,12 +72,14 @@ package struct MapScene {
     /// Changes when anything the tile layers draw changes (for the map's kept image).
     var tilesRevision: Int { tileLayers.reduce(tileLayers.count) { $0 &* 31 &+ $1.revision } }
 
-    /// Appends the frame; returns false when some tiles were stood in for and another frame is needed.
+    /// Appends the frame; returns false when another frame is needed (names placed for a passing
+    /// zoom). Tiles stood in for need none: the tile cache tells when they come (`onArrival`).
     @discardableResult
     package func append(to snapshot: OpaquePointer) -> Bool {
         var bounds = graphene_rect_t()
         graphene_rect_init(&bounds, 0, 0, Float(viewport.size.width), Float(viewport.size.height))
         var complete = true
+        tiles.takeArrivals()
         if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
             if let layer = annotationLayer {
                 if rendersTilesAhead {
@@ -85,12 +87,13 @@ package struct MapScene {
                     tiles.startPreparing(area.visibleTiles(deviceScale: Double(scale)).map(\.tile), style: style, scale: scale)
                 }
                 complete = layer.raster.paint(cr, viewport: viewport, scale: scale, style: style, layer: layer,
-                                              tilesRevision: tilesRevision, overlayRevision: overlayLayer?.revision ?? 0,
+                                              tilesRevision: tilesRevision &* 31 &+ tiles.arrivals, overlayRevision: overlayLayer?.revision ?? 0,
                                               labelsRevision: placeLabels == nil && mapLabels.isEmpty ? 0 : 1 + calloutBodies.revision, zoomIsMoving: zoomIsMoving,
                                               layout: { layer.layout(viewport) },
-                                              paintTiles: { _ = paintTiles($0, for: viewport) }) { cr, area, kept in
+                                              paintTiles: { paintTiles($0, for: viewport) }) { cr, area, kept in
                     // `area` shares the view's centre; the pins' places are the view's.
-                    var complete = paintTiles(cr, for: area)
+                    var complete = true
+                    paintTiles(cr, for: area)
                     overlayLayer?.paint(cr, viewport: area)
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
                     if placeLabels != nil || !mapLabels.isEmpty {
@@ -118,7 +121,7 @@ package struct MapScene {
                 if !layer.raster.lastFrameWasScaled { paintFocusRing(cr) }  // views were not laid out for a scaled frame
                 if let shape = focusedOverlay { overlayLayer?.paintFocus(cr, on: shape, viewport: viewport) }
             } else {
-                complete = paintTiles(cr, for: viewport)
+                paintTiles(cr, for: viewport)
                 overlayLayer?.paint(cr, viewport: viewport)
                 paintLabels(cr, area: viewport, obstacles: plateObstacles(offsetBy: 0, 0))
             }
@@ -169,15 +172,14 @@ extension MapScene {
             .plates(viewport: viewport, attribution: attribution)
     }
 
-    /// Paints the tiles; at whole zooms each is a pixel-aligned blit. Returns
-    /// whether every tile was its own (none stood in for by an ancestor).
-    func paintTiles(_ cr: OpaquePointer, for viewport: Viewport) -> Bool {
+    /// Paints the tiles; at whole zooms each is a pixel-aligned blit. With a budget, tiles past it
+    /// are stood in for by an ancestor and drawn on other cores (`TileCache.drawAhead`).
+    func paintTiles(_ cr: OpaquePointer, for viewport: Viewport) {
         setColor(cr, style.water)  // beyond the poles at low zoom
         cairo_paint(cr)
         // Only rasterising counts against the budget, and the first new tile is always made:
         // counting the blits too let a slow frame of cached tiles render none, forever.
         var spent: UInt64 = 0
-        var complete = true
         let placements = viewport.visibleTiles(deviceScale: Double(scale))
         // Under a vector map's tile the offline map would be drawn (30 ms a redraw at zoom 16) and
         // never seen: it is neither made ahead (below) nor painted. What of a tile is out of view
@@ -185,6 +187,7 @@ extension MapScene {
         let view = viewport.visibleBounds
         let hidden = Set(placements.lazy.map(\.tile).filter { tile in self.tileLayers.contains { $0.coversWholly(tile, within: view) } })
         if tileBudget == nil { tiles.prepare(placements.map(\.tile).filter { !hidden.contains($0) }, style: style, scale: scale) }
+        var standIns: [TileID] = []
         for placement in placements {
             if hidden.contains(placement.tile) {
                 paintTileLayers(cr, at: placement)
@@ -192,8 +195,9 @@ extension MapScene {
             }
             var surface = tiles.cachedSurface(for: placement.tile, style: style, scale: scale)
             if surface == nil {
-                if let budget = tileBudget, Double(spent) / 1e6 > budget {
-                    complete = false
+                // Past the budget, or already being drawn on another core: a stand-in until it comes.
+                if let budget = tileBudget, Double(spent) / 1e6 > budget || tiles.isComing(placement.tile, style: style, scale: scale) {
+                    standIns.append(placement.tile)
                     paintStandIn(cr, for: placement)
                     paintTileLayers(cr, at: placement)
                     continue
@@ -205,11 +209,27 @@ extension MapScene {
             paint(cr, surface!, in: placement.frame, portion: nil)
             paintTileLayers(cr, at: placement)
         }
-        if !tileLayers.isEmpty {
-            let shown = placements.map(\.tile)
+        let shown = placements.map(\.tile)
+        guard tileBudget != nil else {  // a picture: nothing comes after it
             for layer in tileLayers { layer.keepLoading(only: layer.sourceTiles(for: shown)) }
+            return
         }
-        return complete
+        // The tiles stood in for come from other cores (the map is drawn again then), and so do
+        // those a margin further out, where a pan goes next: a vector map's, and the offline map's
+        // where a vector map will not hide it — each while its cache can hold them with those
+        // drawn (else they would push those out).
+        tiles.drawAhead(standIns, shown: true, style: style, scale: scale)
+        let ahead = viewport.growing(by: MapRaster.margin), aheadView = ahead.visibleBounds
+        let drawn = Set(shown)
+        let next = ahead.visibleTiles(deviceScale: Double(scale)).map(\.tile).filter { !drawn.contains($0) }
+        for layer in tileLayers {
+            layer.keepLoading(only: layer.sourceTiles(for: shown + next))
+            layer.loadAhead(next, drawn: shown.count)
+        }
+        let basemapNext = next.filter { tile in !tileLayers.contains { $0.willCoverWholly(tile, within: aheadView) } }
+        if tiles.canHold(shown.count - hidden.count + basemapNext.count, scale: scale) {
+            tiles.drawAhead(basemapNext, shown: false, style: style, scale: scale)
+        }
     }
 
     /// Each tile layer's image of a map tile over the basemap's (a layer with none lets it show).

@@ -20,6 +20,7 @@ public final class RasterTileLayer {
             guard isDark != oldValue, (source as? VectorTileSource)?.hasDarkStyle == true else { return }
             loading.values.forEach { $0.cancel() }
             loading = [:]
+            ahead = []
             images.removeAll()
             changed()
         }
@@ -41,6 +42,8 @@ public final class RasterTileLayer {
     /// Decoded tiles; a key without a surface is "no tile there" (missing or failed).
     private var images: SurfaceLRU<TileID>
     private var loading: [TileID: Task<Void, Never>] = [:]
+    /// Tiles loading only because a pan may reach them (`loadAhead`): kept quietly when they land.
+    private var ahead: Set<TileID> = []
 
     /// A layer over `source`, drawn at `opacity`, keeping up to `byteBudget` bytes of decoded tiles.
     public init(source: any TileSource, opacity: Double = 1, byteBudget: Int = 96 << 20) {
@@ -73,6 +76,7 @@ public final class RasterTileLayer {
     func image(for tile: TileID) -> (surface: OpaquePointer, portion: (x: Double, y: Double, size: Double))? {
         guard let (t, portion) = sourceTile(for: tile) else { return nil }
         guard let held = images.lookup(t) else {
+            ahead.remove(t)  // wanted now: its landing draws the map again
             load(t)
             return nil
         }
@@ -83,16 +87,38 @@ public final class RasterTileLayer {
     /// vector map's, inside its area) — within `view`, when given: the map need not draw the
     /// basemap there.
     func coversWholly(_ tile: TileID, within view: GeoBounds? = nil) -> Bool {
-        guard opacity >= 1, let vector = source as? VectorTileSource, let (t, _) = sourceTile(for: tile),
-              case .some(.some) = images.lookup(t) else { return false }
+        guard let (t, _) = sourceTile(for: tile), case .some(.some) = images.lookup(t) else { return false }
+        return willCoverWholly(tile, within: view)
+    }
+
+    /// Whether the layer's image of a map tile, once it lands, hides what is under it wholly
+    /// (`coversWholly` before the load): the basemap need not be drawn ahead there.
+    func willCoverWholly(_ tile: TileID, within view: GeoBounds? = nil) -> Bool {
+        guard opacity >= 1, let vector = source as? VectorTileSource, sourceTile(for: tile) != nil else { return false }
         return vector.coversWholly(tile.wrapped, within: view, dark: isDark)
     }
 
-    /// Stops the loads of tiles no longer in view.
+    /// Stops the loads of tiles no longer in view (or ahead of it).
     func keepLoading(only wanted: Set<TileID>) {
         for (t, task) in loading where !wanted.contains(t) {
             task.cancel()
             loading[t] = nil
+            ahead.remove(t)
+        }
+    }
+
+    /// Starts loading a vector map's tiles for map tiles a pan may reach next (`tiles`) when
+    /// they fit in the byte budget with the `drawn` ones: landing, they are kept without drawing
+    /// the map again, so the frame that reaches them draws them at once, not the offline map
+    /// first. Only a vector map: its tiles are drawn on this machine, not fetched ready-made.
+    func loadAhead(_ tiles: [TileID], drawn: Int) {
+        guard let vector = source as? VectorTileSource else { return }
+        let wanted = sourceTiles(for: tiles).filter { images.lookup($0) == nil && loading[$0] == nil }
+        let side = vector.tileSize * vector.scale
+        guard !wanted.isEmpty, (drawn + tiles.count) * side * side * 4 <= byteBudget else { return }
+        for t in wanted {
+            ahead.insert(t)
+            load(t)
         }
     }
 
@@ -136,7 +162,7 @@ public final class RasterTileLayer {
     private func land(_ t: TileID, _ outcome: Result<Surface?, TileSourceError>) {
         loading[t] = nil
         record(t, outcome)
-        changed()
+        if ahead.remove(t) == nil { changed() }  // a tile loaded ahead is not drawn yet
     }
 
     /// Keeps what a fetch gave; a failure is counted, reported the first time, and drawn as no tile.

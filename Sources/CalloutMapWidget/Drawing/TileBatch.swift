@@ -19,13 +19,17 @@ final class TileBatch: @unchecked Sendable {
     private var next = 0, finished = 0
     /// The images, blank until drawn; nil once handed over.
     private var images: [OpaquePointer]?
+    /// Told on the worker that draws the last tile.
+    private let whenDrawn: (@Sendable () -> Void)?
 
-    /// Starts drawing `tiles` on a worker per core but one (that one is the caller's, in `finish`).
-    init(_ tiles: [TileID], style: BasemapStyle, scale: Int, renderer: TileRenderer) {
+    /// Starts drawing `tiles` on a worker per core but one (that one is the caller's, in `finish`;
+    /// a batch nobody waits for is drawn by the workers alone, then `whenDrawn` is called).
+    init(_ tiles: [TileID], style: BasemapStyle, scale: Int, renderer: TileRenderer, whenDrawn: (@Sendable () -> Void)? = nil) {
         self.tiles = tiles
         self.style = style
         self.scale = scale
         self.renderer = renderer
+        self.whenDrawn = whenDrawn
         images = tiles.map { _ in TileRenderer.image(scale: scale) }
         let workers = min(max(ProcessInfo.processInfo.activeProcessorCount - 1, 1), tiles.count)
         for _ in 0..<workers { DispatchQueue.global(qos: .userInitiated).async { self.work() } }
@@ -33,6 +37,13 @@ final class TileBatch: @unchecked Sendable {
 
     deinit {
         for image in images ?? [] { cairo_surface_destroy(image) }
+    }
+
+    /// Whether every tile is drawn (`finish` will not wait).
+    var isDrawn: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished == tiles.count
     }
 
     /// Every tile with its image: draws those not started, waits for those being drawn.
@@ -59,8 +70,10 @@ final class TileBatch: @unchecked Sendable {
             renderer.render(tiles[i], style: style, scale: scale, into: image)
             condition.lock()
             finished += 1
-            if finished == tiles.count { condition.broadcast() }
+            let last = finished == tiles.count
+            if last { condition.broadcast() }
             condition.unlock()
+            if last { whenDrawn?() }
         }
     }
 }

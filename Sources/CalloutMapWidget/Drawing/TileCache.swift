@@ -78,6 +78,57 @@ package final class TileCache {
 
     private var batch: TileBatch?
 
+    /// Tiles being drawn on other cores while frames go on, each batch with whether a frame
+    /// stood in for any of its tiles.
+    private var coming: [(batch: TileBatch, shown: Bool)] = []
+    /// Changes when tiles a frame stood in for have come: the map's kept image is drawn again.
+    package private(set) var arrivals = 0
+    /// Called on the main thread when tiles drawn on other cores can be taken (a frame to draw).
+    package var onArrival: (() -> Void)?
+
+    /// Starts drawing on other cores those of `tiles` neither held nor coming: `shown` ones a
+    /// frame stood in for, the others ahead of a pan (one such batch at a time). A frame then
+    /// costs no more than its blits, where drawing them in it cost up to the frame's budget and
+    /// the whole map drawn again each frame until they were all made.
+    package func drawAhead(_ tiles: [TileID], shown: Bool, style: BasemapStyle, scale: Int) {
+        var wanted = Set(missing(tiles, style: style, scale: scale))
+        for i in coming.indices where coming[i].batch.style.name == style.name && coming[i].batch.scale == scale {
+            let overlap = coming[i].batch.tiles.filter { wanted.contains($0) }
+            guard !overlap.isEmpty else { continue }
+            wanted.subtract(overlap)
+            if shown { coming[i].shown = true }
+        }
+        guard !wanted.isEmpty, shown || !coming.contains(where: { !$0.shown }) else { return }
+        let batch = TileBatch(tiles.map(\.wrapped).filter { wanted.remove($0) != nil }, style: style, scale: scale, renderer: renderer) { [weak self] in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.onArrival?() } }
+        }
+        coming.append((batch, shown))
+    }
+
+    /// Whether `count` tiles at a device scale fit in the byte budget together.
+    package func canHold(_ count: Int, scale: Int) -> Bool {
+        let side = Int(Viewport.tileSize) * scale
+        return count * side * side * 4 <= byteBudget
+    }
+
+    /// Whether any tiles are being drawn on other cores (or drawn and not yet taken).
+    package var hasTilesComing: Bool { !coming.isEmpty }
+
+    /// Whether a tile is being drawn on another core.
+    package func isComing(_ tile: TileID, style: BasemapStyle, scale: Int) -> Bool {
+        coming.contains { $0.batch.scale == scale && $0.batch.style.name == style.name && $0.batch.tiles.contains(tile.wrapped) }
+    }
+
+    /// Keeps the tiles drawn on other cores by now (never waits): call before drawing a frame.
+    package func takeArrivals() {
+        coming.removeAll { entry in
+            guard entry.batch.isDrawn else { return false }
+            keep(entry.batch)
+            if entry.shown { arrivals += 1 }
+            return true
+        }
+    }
+
     /// The tiles of `tiles` not held yet, each once (a wrapped world may show a tile twice).
     private func missing(_ tiles: [TileID], style: BasemapStyle, scale: Int) -> [TileID] {
         var missing: [TileID] = [], seen = Set<TileID>()

@@ -131,6 +131,10 @@ public final class MapView: WidgetImplementation {
         _ = desktopFont  // followed from now on
         readBundledPlaceNames()
         content.onChange = { [weak self] change in self?.contentChanged(change) }
+        tiles.onArrival = { [weak self] in
+            guard let self, !self.isDisposed else { return }
+            self.queueDraw()  // tiles drawn on other cores: the frame takes them
+        }
         annotationLayer.viewProvider = { [unowned self] annotation in
             self.delegate?.mapView(self, viewFor: annotation)
         }
@@ -191,7 +195,7 @@ public final class MapView: WidgetImplementation {
         callouts.snapshot(snapshot)
         if let controls = zoomControls.box { gtk_widget_snapshot_child(widget, controls, snapshot) }
         if !complete {
-            // Some tiles were stood in for: render more of them next frame.
+            // Names placed for a passing zoom: place them afresh next frame.
             Timer.after(milliseconds: 0) { [weak self] in self?.queueDraw() }
         }
         if !hasDrawnFirstFrame {
