@@ -30,6 +30,8 @@ let package = Package(
         // Mapbox Vector Tiles decoded with libprotozero 1.7 (Debian's libprotozero-dev, header-only: the
         // decoder MapLibre Native uses) and decompressed with zlib or libzstd (PMTiles' zstd), behind a C interface.
         .target(name: "CalloutMapMVT", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("zstd")]),
+        // PNG pictures (`render`) written with libpng 1.6 (Debian's libpng-dev) at the settings a map wants.
+        .target(name: "CalloutMapPNG", linkerSettings: [.linkedLibrary("png16")]),
         // Swift (over the C libraries above): geometry, projection, tiles, viewport, gestures, basemap
         // decoding, tile sources, the file readers. No GTK.
         .target(name: "CalloutMapCore", dependencies: ["CalloutMapSQLite", "CalloutMapXML", "CalloutMapFastJSON", "CalloutMapMVT"]),
@@ -38,7 +40,7 @@ let package = Package(
         // The app's thin layer over libadwaita: what its widgets need from their callers to stay safe.
         .target(name: "CalloutMapAdw", dependencies: ["CCalloutMapAdw", "CCalloutMapGtk", "CalloutMapGtk"]),
         // The map widget and its cairo drawing.
-        .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CalloutMapSoup"]),
+        .target(name: "CalloutMapWidget", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CCalloutMapGtk", "CalloutMapSoup", "CalloutMapPNG"]),
         // The one module a client imports.
         .target(name: "CalloutMap", dependencies: ["CalloutMapCore", "CalloutMapGtk", "CalloutMapWidget", "CCalloutMapGtk"]),
         // The app's release build links Swift's runtime and Foundation into itself (-static-stdlib,

@@ -3,7 +3,7 @@
 # Quiet and quick when everything is there. Usage: install-deps.sh [run|test|bench]
 set -euo pipefail
 
-run_packages=(libgtk-4-dev libadwaita-1-dev gettext libcairo2-dev libsqlite3-dev libsoup-3.0-dev libxml2-dev libsimdjson-dev libprotozero-dev zlib1g-dev libzstd-dev pkg-config fonts-cantarell adwaita-icon-theme gsettings-desktop-schemas)
+run_packages=(libgtk-4-dev libadwaita-1-dev gettext libcairo2-dev libsqlite3-dev libsoup-3.0-dev libxml2-dev libsimdjson-dev libprotozero-dev zlib1g-dev libzstd-dev libpng-dev pkg-config fonts-cantarell adwaita-icon-theme gsettings-desktop-schemas)
 test_packages=(xvfb xauth dbus dbus-x11 xdotool imagemagick xcompmgr meson ninja-build desktop-file-utils appstream gdal-bin
                python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 at-spi2-core)
 

@@ -6,8 +6,8 @@ import Foundation
 /// bench/vector.sh to set beside MapLibre Native. Prints one JSON object: the first picture
 /// (the archive opened, the style read, the tiles decoded and drawn), then per zoom the median
 /// of `frames` pictures each drawn from a fresh tile layer (every tile decoded and drawn again:
-/// nothing kept between them), the same with the tile layer kept between pictures (as MapLibre
-/// keeps its tiles: `frame_kept_ms`), and the process's peak memory. Writes each zoom's picture as
+/// nothing kept between them), the same from one snapshotter kept between pictures (its tiles
+/// kept, as MapLibre's renderer keeps its own: `frame_kept_ms`), and the process's peak memory. Writes each zoom's picture as
 /// `OUT_DIR/calloutmap-Z.png`. Place names are left out (MapLibre's side has no glyphs). Then
 /// `--pan-frames` (240; 0 for none, to profile the pictures alone) frames of a pan at
 /// `--pan-zoom` (16) with the built-in style, names included (`panFrames`).
@@ -34,12 +34,15 @@ enum VectorRenderBenchmarks {
             if let style { return try TileSources.source(for: tiles, style: style) }
             return try TileSources.source(for: tiles)
         }
-        /// A picture from `layer`, or from a fresh one (every tile decoded and drawn).
-        func picture(zoom: Double, to path: String, layer: RasterTileLayer? = nil) throws -> Double {
-            let start = DispatchTime.now().uptimeNanoseconds
+        func snapshotter(zoom: Double) throws -> MapSnapshotter {
             let snapshot = MapSnapshotter(basemap: basemap, center: at, zoom: zoom, size: Size(width: size[0], height: size[1]))
-            snapshot.tileLayers = [try layer ?? RasterTileLayer(source: try source())]
-            try snapshot.writePNG(to: path)
+            snapshot.tileLayers = [RasterTileLayer(source: try source())]
+            return snapshot
+        }
+        /// A picture from `kept`, or from a fresh snapshotter (the archive opened, every tile drawn).
+        func picture(zoom: Double, to path: String, kept: MapSnapshotter? = nil) throws -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try (kept ?? snapshotter(zoom: zoom)).writePNG(to: path)
             return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         }
         do {
@@ -49,13 +52,13 @@ enum VectorRenderBenchmarks {
                 let path = "\(out)/calloutmap-\(Int(zoom)).png"
                 perZoom[String(Int(zoom))] = Benchmarks.median(try (0..<frames).map { _ in try picture(zoom: zoom, to: path) })
             }
-            // As MapLibre's renderer keeps its tiles between pictures: one layer per zoom, its
-            // tiles drawn by a first picture not counted (the offline map's still made afresh).
+            // As MapLibre's renderer keeps its tiles between pictures: one snapshotter per zoom,
+            // its tiles drawn by a first picture not counted.
             var perZoomKept: [String: Double] = [:]
             for zoom in zooms {
-                let kept = RasterTileLayer(source: try source()), path = "\(out)/kept-\(Int(zoom)).png"
-                _ = try picture(zoom: zoom, to: path, layer: kept)
-                perZoomKept[String(Int(zoom))] = Benchmarks.median(try (0..<frames).map { _ in try picture(zoom: zoom, to: path, layer: kept) })
+                let kept = try snapshotter(zoom: zoom), path = "\(out)/kept-\(Int(zoom)).png"
+                _ = try picture(zoom: zoom, to: path, kept: kept)
+                perZoomKept[String(Int(zoom))] = Benchmarks.median(try (0..<frames).map { _ in try picture(zoom: zoom, to: path, kept: kept) })
             }
             let peak = Double(Benchmarks.peakRSSKilobytes() / 1024)  // before the pan, which draws names too
             var result: [String: Any] = ["first_frame_ms": Benchmarks.round2(first), "frame_ms": perZoom, "frame_kept_ms": perZoomKept,

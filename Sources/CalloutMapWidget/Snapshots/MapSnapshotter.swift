@@ -54,6 +54,9 @@ public final class MapSnapshotter {
     }
 
     private let basemap: Basemap
+    /// The offline map's tiles drawn for the pictures so far: a snapshotter kept for several
+    /// pictures of a place draws each tile once (its tile layers keep theirs too).
+    private lazy var tiles = TileCache(renderer: TileRenderer(basemap: basemap))
     private let layer = AnnotationLayer()
     private let shapes = OverlayLayer()
     private enum Selection { case annotation(any Annotation, CalloutMode), overlay(any Overlay, CalloutMode) }
@@ -113,8 +116,7 @@ public final class MapSnapshotter {
         let renderer = try OffscreenRenderer()
         let style: BasemapStyle = isDark ? .dark : .light
         var viewport = Viewport(center: center, zoom: zoom, size: size)
-        var scene = MapScene(viewport: viewport, style: style, scale: scale,
-                             tiles: TileCache(renderer: TileRenderer(basemap: basemap)))
+        var scene = MapScene(viewport: viewport, style: style, scale: scale, tiles: tiles)
         shapes.isDark = isDark
         tileLayers.forEach { $0.isDark = isDark }
         scene.annotationLayer = layer
