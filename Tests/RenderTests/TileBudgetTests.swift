@@ -144,6 +144,36 @@ final class TileBudgetTests: XCTestCase {
             tight.tileBudget = 1000
             XCTAssertTrue(append(tight))
             XCTAssertFalse(small.hasTilesComing)
+
+            // Nor while the zoom moves: the tiles of a passing zoom would not be shown.
+            let moving = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+            var zooming = MapScene(viewport: scene.viewport, style: .light, scale: 1, tiles: moving)
+            zooming.tileBudget = 1000
+            zooming.zoomIsMoving = true
+            XCTAssertTrue(append(zooming))
+            XCTAssertFalse(moving.hasTilesComing)
+            XCTAssertEqual(moving.count, Set(zooming.viewport.visibleTiles().map(\.tile)).count)
+        }
+    }
+
+    /// At most two batches are under way (frames of a moving zoom would start one each); tiles
+    /// shown past that wait, and the batches under way then draw the map again when they come,
+    /// so the frame after starts the rest.
+    func testAtMostTwoBatchesAreUnderWay() {
+        MainActor.assumeIsolated {
+            let tiles = TileCache(renderer: TileRenderer(basemap: RenderedMap.basemap))
+            func row(_ y: Int) -> [TileID] { (0..<3).map { TileID(zoom: 10, x: 163 + $0, y: y) } }
+            let arrivals = tiles.arrivals
+            tiles.drawAhead(row(395), shown: true, style: .light, scale: 1)
+            tiles.drawAhead(row(396), shown: false, style: .light, scale: 1)
+            tiles.drawAhead(row(397), shown: true, style: .light, scale: 1)  // a third: waits
+            takeEverything(tiles)
+            XCTAssertEqual(tiles.rendered, 6)
+            XCTAssertEqual(tiles.arrivals, arrivals + 2, "both batches draw the map again: the waiting tiles start then")
+            XCTAssertTrue(row(397).allSatisfy { tiles.cachedSurface(for: $0, style: .light, scale: 1) == nil })
+            tiles.drawAhead(row(397), shown: true, style: .light, scale: 1)
+            takeEverything(tiles)
+            XCTAssertEqual(tiles.rendered, 9)
         }
     }
 

@@ -93,7 +93,7 @@ package struct MapScene {
                                               paintTiles: { paintTiles($0, for: viewport) }) { cr, area, kept in
                     // `area` shares the view's centre; the pins' places are the view's.
                     var complete = true
-                    paintTiles(cr, for: area)
+                    paintTiles(cr, for: area, ahead: kept)
                     overlayLayer?.paint(cr, viewport: area)
                     let dx = (area.size.width - viewport.size.width) / 2, dy = (area.size.height - viewport.size.height) / 2
                     if placeLabels != nil || !mapLabels.isEmpty {
@@ -121,7 +121,7 @@ package struct MapScene {
                 if !layer.raster.lastFrameWasScaled { paintFocusRing(cr) }  // views were not laid out for a scaled frame
                 if let shape = focusedOverlay { overlayLayer?.paintFocus(cr, on: shape, viewport: viewport) }
             } else {
-                paintTiles(cr, for: viewport)
+                paintTiles(cr, for: viewport, ahead: !zoomIsMoving)
                 overlayLayer?.paint(cr, viewport: viewport)
                 paintLabels(cr, area: viewport, obstacles: plateObstacles(offsetBy: 0, 0))
             }
@@ -173,8 +173,9 @@ extension MapScene {
     }
 
     /// Paints the tiles; at whole zooms each is a pixel-aligned blit. With a budget, tiles past it
-    /// are stood in for by an ancestor and drawn on other cores (`TileCache.drawAhead`).
-    func paintTiles(_ cr: OpaquePointer, for viewport: Viewport) {
+    /// are stood in for by an ancestor and drawn on other cores (`TileCache.drawAhead`), and for
+    /// an image kept while the map pans (`ahead`), so are those a margin beyond it.
+    func paintTiles(_ cr: OpaquePointer, for viewport: Viewport, ahead: Bool = false) {
         setColor(cr, style.water)  // beyond the poles at low zoom
         cairo_paint(cr)
         // Only rasterising counts against the budget, and the first new tile is always made:
@@ -210,23 +211,24 @@ extension MapScene {
             paintTileLayers(cr, at: placement)
         }
         let shown = placements.map(\.tile)
-        guard tileBudget != nil else {  // a picture: nothing comes after it
+        // The tiles stood in for come from other cores (the map is drawn again then).
+        if tileBudget != nil { tiles.drawAhead(standIns, shown: true, style: style, scale: scale) }
+        // So do those a margin beyond a kept image, where a pan goes next (not for a picture, nor
+        // while the zoom moves: tiles of passing zooms): a vector map's, and the offline map's where
+        // a vector map will not hide it — each while its cache can hold them with those drawn
+        // (else they would push those out).
+        guard tileBudget != nil, ahead else {
             for layer in tileLayers { layer.keepLoading(only: layer.sourceTiles(for: shown)) }
             return
         }
-        // The tiles stood in for come from other cores (the map is drawn again then), and so do
-        // those a margin further out, where a pan goes next: a vector map's, and the offline map's
-        // where a vector map will not hide it — each while its cache can hold them with those
-        // drawn (else they would push those out).
-        tiles.drawAhead(standIns, shown: true, style: style, scale: scale)
-        let ahead = viewport.growing(by: MapRaster.margin), aheadView = ahead.visibleBounds
+        let reach = viewport.growing(by: MapRaster.margin), reachView = reach.visibleBounds
         let drawn = Set(shown)
-        let next = ahead.visibleTiles(deviceScale: Double(scale)).map(\.tile).filter { !drawn.contains($0) }
+        let next = reach.visibleTiles(deviceScale: Double(scale)).map(\.tile).filter { !drawn.contains($0) }
         for layer in tileLayers {
             layer.keepLoading(only: layer.sourceTiles(for: shown + next))
             layer.loadAhead(next, drawn: shown.count)
         }
-        let basemapNext = next.filter { tile in !tileLayers.contains { $0.willCoverWholly(tile, within: aheadView) } }
+        let basemapNext = next.filter { tile in !tileLayers.contains { $0.willCoverWholly(tile, within: reachView) } }
         if tiles.canHold(shown.count - hidden.count + basemapNext.count, scale: scale) {
             tiles.drawAhead(basemapNext, shown: false, style: style, scale: scale)
         }

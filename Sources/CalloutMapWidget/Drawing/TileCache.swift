@@ -81,6 +81,7 @@ package final class TileCache {
     /// Tiles being drawn on other cores while frames go on, each batch with whether a frame
     /// stood in for any of its tiles.
     private var coming: [(batch: TileBatch, shown: Bool)] = []
+    static let batchesAtOnce = 2
     /// Changes when tiles a frame stood in for have come: the map's kept image is drawn again.
     package private(set) var arrivals = 0
     /// Called on the main thread when tiles drawn on other cores can be taken (a frame to draw).
@@ -89,7 +90,9 @@ package final class TileCache {
     /// Starts drawing on other cores those of `tiles` neither held nor coming: `shown` ones a
     /// frame stood in for, the others ahead of a pan (one such batch at a time). A frame then
     /// costs no more than its blits, where drawing them in it cost up to the frame's budget and
-    /// the whole map drawn again each frame until they were all made.
+    /// the whole map drawn again each frame until they were all made. At most `batchesAtOnce`
+    /// are under way (frames of a moving zoom would start one each, every image made up front);
+    /// past that, shown tiles wait for one of those to come, which draws the map again.
     package func drawAhead(_ tiles: [TileID], shown: Bool, style: BasemapStyle, scale: Int) {
         var wanted = Set(missing(tiles, style: style, scale: scale))
         for i in coming.indices where coming[i].batch.style.name == style.name && coming[i].batch.scale == scale {
@@ -99,6 +102,10 @@ package final class TileCache {
             if shown { coming[i].shown = true }
         }
         guard !wanted.isEmpty, shown || !coming.contains(where: { !$0.shown }) else { return }
+        guard coming.count < Self.batchesAtOnce else {
+            if shown { coming.indices.forEach { coming[$0].shown = true } }
+            return
+        }
         let batch = TileBatch(tiles.map(\.wrapped).filter { wanted.remove($0) != nil }, style: style, scale: scale, renderer: renderer) { [weak self] in
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.onArrival?() } }
         }
