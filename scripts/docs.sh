@@ -14,7 +14,7 @@ graphs=build/docs/symbol-graphs
 rm -rf "$graphs" && mkdir -p "$graphs"
 # The module's own graph would be empty: it re-exports the core and the widget.
 swift symbolgraph-extract -module-name CalloutMap -I "$modules" \
-  -I Sources/CCalloutMapGtk -I Sources/CalloutMapSoup -I Sources/CalloutMapSQLite -I Sources/CalloutMapXML -I Sources/CalloutMapFastJSON/include -I Sources/CalloutMapMVT/include \
+  -I Sources/CCalloutMapGtk -I Sources/CalloutMapSoup -I Sources/CalloutMapSQLite -I Sources/CalloutMapXML -I Sources/CalloutMapFastJSON/include -I Sources/CalloutMapMVT/include -I Sources/CalloutMapPNG/include \
   $(pkg-config --cflags-only-I gtk4 libsoup-3.0 sqlite3 libxml-2.0 | sed 's/-I/-Xcc -I/g') \
   -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public \
   -experimental-allowed-reexported-modules=CalloutMapCore,CalloutMapWidget -output-dir "$graphs"
