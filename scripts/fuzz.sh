@@ -19,17 +19,16 @@ fi
 rm -f "$log"
 fuzzer=.build-fuzz/release/calloutmap-fuzz
 
-status=0
 # The mbtiles and pmtiles targets write each input to a temporary file: memory-backed where there is one.
 [ -d /dev/shm ] && [ -w /dev/shm ] && export TMPDIR=/dev/shm
-for target in ${CALLOUTMAP_FUZZ_TARGETS:-geojson gpx kml basemap mbtiles cli places vectortile pmtiles style tilejson}; do
-  corpus=.build-fuzz/corpus/$target crashes=.build-fuzz/crashes/$target
+
+# One target for the time given; false on a crash, a hang or running out of memory.
+fuzz_one() {
+  local target=$1 corpus=.build-fuzz/corpus/$1 crashes=.build-fuzz/crashes/$1 log=.build-fuzz/$1.log runs dict=()
   mkdir -p "$corpus" "$crashes"
   cp -n Tests/CoreTests/Fixtures/fuzz/$target/* "$corpus/"
-  dict=()
   [ -f "Tests/CoreTests/Fixtures/fuzz/$target.dict" ] && dict=(-dict="Tests/CoreTests/Fixtures/fuzz/$target.dict")
   echo "== fuzz $target for ${seconds}s"
-  log=.build-fuzz/$target.log
   # ASan's leak check is off: a process-lifetime cache is not a leak, and libFuzzer
   # would report it as a crash. Timeouts (a hang) and out-of-memory count as crashes.
   if ! CALLOUTMAP_FUZZ=$target SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
@@ -37,9 +36,24 @@ for target in ${CALLOUTMAP_FUZZ_TARGETS:-geojson gpx kml basemap mbtiles cli pla
        -max_len=65536 -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1; then
     echo "fuzz $target FAILED: see $log and $crashes/" >&2
     grep -E "ERROR|Fatal error|SUMMARY|Test unit written" "$log" | head -20 >&2
-    status=1
+    return 1
   fi
   runs=$(grep -E "stat::number_of_executed_units" "$log" | awk '{print $2}')
   echo "fuzz $target: ${runs:-0} executions, corpus $(ls "$corpus" | wc -l) inputs, crashes $(ls "$crashes" | wc -l)"
+}
+
+# A fuzzer keeps one core busy: as many targets at a time as there are cores.
+status=0 running=0 cores=$(nproc)
+for target in ${CALLOUTMAP_FUZZ_TARGETS:-geojson gpx kml basemap mbtiles cli places vectortile pmtiles style tilejson}; do
+  fuzz_one "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$cores" ]; then
+    wait -n || status=1
+    running=$((running - 1))
+  fi
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || status=1
+  running=$((running - 1))
 done
 exit $status

@@ -8,43 +8,59 @@
 # test.sh --sanitize address|thread runs the unit, render and GTK tests built with that
 # sanitizer instead (in .build-<sanitizer>/; end-to-end timing is not held to there), and the
 # app built with it through one hostile storm of input. A report fails the run: ASan's errors
-# abort, TSan's races exit non-zero (the app's are read from its standard error).
+# abort, TSan's races exit non-zero (the app's are read from its standard error). The whole run
+# builds both and runs the two passes side by side, each on its own display (most of their
+# time is one thread each: together they take ~12 minutes here, one after the other ~21).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh test
 
+# Each step's heading says when it began, so a slow step shows in CI's log.
+step() { echo "== $* ($(date -u +%H:%M:%S), $((SECONDS / 60)) min in)"; }
+
+sanitizer_build() {
+  local sanitizer=$1 log
+  step "build with the $sanitizer sanitizer (.build-$sanitizer)"
+  log=$(mktemp)
+  if ! swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" >"$log" 2>&1; then
+    cat "$log" >&2; rm -f "$log"; return 1
+  fi
+  rm -f "$log"
+}
+
+# XCTest itself leaks (platform.md): leak checking is off; every other ASan error aborts.
+# Swift's backtracer would run before the sanitizer's report and garble it. The storm runs the
+# app built with the sanitizer (beside the tests); a report on its standard error fails it.
+# CALLOUTMAP_SANITIZER also tells the tests that are about scale to take a tenth of their data.
+sanitizer_tests() (
+  local sanitizer=$1
+  export CALLOUTMAP_SANITIZER="$sanitizer" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" SWIFT_BACKTRACE=enable=no
+  export CALLOUTMAP_STORM_RUNS=1
+  ./scripts/with-display.sh swift test --skip-build --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" \
+    --disable-swift-testing --filter "CoreTests|RenderTests|GtkTests|HostileStormEndToEndTests"
+)
+
 if [ "${1:-}" = --sanitize ]; then
   sanitizer="${2:?--sanitize takes address or thread}"
   case "$sanitizer" in address|thread) ;; *) echo "--sanitize takes address or thread, not '$sanitizer'" >&2; exit 2 ;; esac
-  scratch=".build-$sanitizer"
-  echo "== build with the $sanitizer sanitizer ($scratch)"
-  log=$(mktemp)
-  if ! swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" >"$log" 2>&1; then
-    cat "$log" >&2; rm -f "$log"; exit 1
-  fi
-  rm -f "$log"
-  echo "== swift test --sanitize=$sanitizer: unit, render and GTK tests, and the app itself under one hostile storm (Xvfb, G_DEBUG=fatal-criticals)"
-  # XCTest itself leaks (platform.md): leak checking is off; every other ASan error aborts.
-  # Swift's backtracer would run before the sanitizer's report and garble it. The storm runs the
-  # app built with the sanitizer (beside the tests); a report on its standard error fails it.
-  export CALLOUTMAP_SANITIZER="$sanitizer" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" SWIFT_BACKTRACE=enable=no
-  export CALLOUTMAP_STORM_RUNS=1
-  exec ./scripts/with-display.sh swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
-    --disable-swift-testing --filter "CoreTests|RenderTests|GtkTests|HostileStormEndToEndTests"
+  sanitizer_build "$sanitizer"
+  step "swift test --sanitize=$sanitizer: unit, render and GTK tests, and the app itself under one hostile storm (Xvfb, G_DEBUG=fatal-criticals)"
+  sanitizer_tests "$sanitizer"
+  exit
 fi
 
-echo "== build"
+step build
 swift build --build-tests
 ./scripts/build-data.sh
 
-echo "== the library: its public API and documentation (DocC), and the README's example in an outside package"
+step "the library: its public API and documentation (DocC), and the README's example in an outside package"
 ./scripts/docs.sh
 ./scripts/check-outside-package.sh
 
-echo "== fuzz: a short pass over every parser (a new crash fails the build)"
+step "fuzz: a short pass over every parser (a new crash fails the build)"
 ./scripts/fuzz.sh "${CALLOUTMAP_FUZZ_SECONDS:-15}"
 
-echo "== meson: desktop integration and a staged install"
+step "meson: desktop integration and a staged install"
 if [ -d build/meson/meson-private ]; then
   meson setup build/meson -Dswiftpm_configuration=debug --reconfigure >/dev/null
 else
@@ -72,7 +88,7 @@ echo "installed binary renders the basemap and demo pins from its installed data
 glib-compile-schemas "$(dirname "$installed")/../share/glib-2.0/schemas"
 CALLOUTMAP_INSTALLED="$installed" XDG_CONFIG_HOME="$stage/config" ./scripts/with-display.sh ./scripts/check-installed-app.sh
 
-echo "== swift test (Xvfb, G_DEBUG=fatal-criticals)"
+step "swift test (Xvfb, G_DEBUG=fatal-criticals)"
 # Downloaded tiles go to a cache of the run's own, never the user's.
 # A failure is named again at the end, where a log cut to its tail still shows it.
 testlog="$stage/swift-test.log"
@@ -82,9 +98,25 @@ if ! XDG_CACHE_HOME="$stage/cache" ./scripts/with-display.sh swift test --skip-b
   exit 1
 fi
 
-# The unit, render and GTK tests again under each sanitizer (about 2 minutes each);
-# CALLOUTMAP_SANITIZERS=0 leaves them out.
+# The unit, render and GTK tests again under each sanitizer, the two passes side by side;
+# CALLOUTMAP_SANITIZERS=0 leaves them out. Each pass's output is shown whole when both are done.
 if [ "${CALLOUTMAP_SANITIZERS:-1}" != 0 ]; then
-  ./scripts/test.sh --sanitize address
-  ./scripts/test.sh --sanitize thread
+  sanitizer_build address
+  sanitizer_build thread
+  step "swift test --sanitize=address and --sanitize=thread side by side: unit, render and GTK tests, and the app itself under one hostile storm each (Xvfb, G_DEBUG=fatal-criticals)"
+  sanitizer_tests address >"$stage/address.log" 2>&1 & address=$!
+  sanitizer_tests thread >"$stage/thread.log" 2>&1 & thread=$!
+  status=0
+  wait $address || status=1
+  wait $thread || status=1
+  for sanitizer in address thread; do
+    echo "== swift test --sanitize=$sanitizer (its output)"
+    cat "$stage/$sanitizer.log"
+  done
+  if [ $status != 0 ]; then
+    echo "== what failed under the sanitizers:" >&2
+    grep -E "error: |' failed \(|Fatal error|signal [0-9]+|Exited with|ERROR: .*Sanitizer|WARNING: ThreadSanitizer" "$stage/address.log" "$stage/thread.log" | head -n 40 >&2
+    exit 1
+  fi
 fi
+step "done"

@@ -40,7 +40,7 @@ final class LongitudeArcTests: XCTestCase {
     /// A million longitudes, as a big file's places give: the same arc as sorting gives.
     func testAMillionLongitudes() {
         var random = PointIndexTests.Random(state: 5)
-        let longitudes = (0..<1_000_000).map { _ in random.next() < 0.9 ? -30 + random.next() * 60 : 100 + random.next() * 20 }
+        let longitudes = (0..<SanitizerScale.of(1_000_000)).map { _ in random.next() < 0.9 ? -30 + random.next() * 60 : 100 + random.next() * 20 }
         XCTAssertEqual(LongitudeArc(holding: longitudes), LongitudeArc.sorted(longitudes))
     }
 }

@@ -13,6 +13,15 @@ enum GtkTestSupport {
         return gtk_init_check() != 0 && gdk_display_get_default() != nil  // a second gtk_init_check says true even without one
     }()
 
+    /// Under a sanitizer (`scripts/test.sh --sanitize` sets `CALLOUTMAP_SANITIZER`) every memory
+    /// access is checked and a debug build runs 5–20 times slower: a test about scale takes a
+    /// tenth of its data there (the sanitizer watches the same code), and resident memory, with
+    /// freed blocks held in quarantine, is no measure.
+    nonisolated static let underSanitizer = ProcessInfo.processInfo.environment["CALLOUTMAP_SANITIZER"] != nil
+
+    /// `count`, or a tenth of it under a sanitizer.
+    nonisolated static func scaled(_ count: Int) -> Int { underSanitizer ? max(count / 10, 1) : count }
+
     static let basemap = try! Basemap(directory: DataDirectory.locate()!.appendingPathComponent("basemap"))
 
     /// Spins the main loop for a while so GTK can map, allocate and draw.

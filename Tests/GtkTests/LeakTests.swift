@@ -48,8 +48,7 @@ final class LeakTests: XCTestCase {
         var alive: Int { widgets.filter { !$0.watch.finalized }.count + annotations.filter { $0.object != nil }.count }
     }
 
-    /// Under a sanitizer freed memory sits in quarantine, so resident memory is no measure there.
-    static let measuresMemory = ProcessInfo.processInfo.environment["CALLOUTMAP_SANITIZER"] == nil
+    static let measuresMemory = !GtkTestSupport.underSanitizer
 
     /// What malloc has handed out and not been given back (every arena, and its large blocks), in MB.
     static func mallocInUseMB() -> Double {
@@ -72,7 +71,7 @@ final class LeakTests: XCTestCase {
                 map.calloutMode = mode
                 let watch = CalloutWatch()
                 // 1,000 cycles in every mode; 200 of them in popover mode are real popups and popdowns.
-                let cycles = mode == .popover ? 200 : 1_000
+                let cycles = GtkTestSupport.scaled(mode == .popover ? 200 : 1_000)
                 var warm = 0.0
                 var closures = Int.max
                 for i in 0..<cycles {
