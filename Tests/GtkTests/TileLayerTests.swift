@@ -126,19 +126,40 @@ final class TileLayerTests: XCTestCase {
     /// A window's frame over a vector map loads its tiles a margin ahead of the view, quietly:
     /// their landing does not draw the map again (the revision counts only the tiles shown), and
     /// a frame panned there finds them held, loading none.
+    /// Central Helsinki's vector map at zoom 15 in a 300 × 200 view (3 by 2 of its tiles), its
+    /// layer keeping `tiles` of them at most.
+    @MainActor private static func helsinkiScene(holding tiles: Int? = nil) throws -> (MapScene, RasterTileLayer) {
+        let url = DataDirectory.locate()!.appendingPathComponent("vector/helsinki.pmtiles")
+        let source = try VectorTileSource.withBuiltInStyles(try PMTilesArchive(contentsOf: url), location: url.path, scale: 1)
+        let layer = tiles.map { RasterTileLayer(source: source, byteBudget: $0 * source.tileSize * source.tileSize * 4) }
+            ?? RasterTileLayer(source: source)
+        var scene = MapScene(viewport: Viewport(center: Coordinate(latitude: 60.1700, longitude: 24.9445), zoom: 15, size: Size(width: 300, height: 200)),
+                             style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: GtkTestSupport.basemap)))
+        scene.tileLayers = [layer]
+        scene.tileBudget = 1000
+        return (scene, layer)
+    }
+
+    @MainActor private static func frame(_ scene: MapScene) {
+        let snapshot = gtk_snapshot_new()!
+        scene.append(to: snapshot)
+        if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+    }
+
+    /// Tiles ahead would push out those shown: none is loaded ahead (counted in the source's tiles).
+    func testAVectorMapLoadsNothingAheadThatItsCacheCouldNotHoldBesideTheView() throws {
+        try MainActor.assumeIsolated {
+            let (scene, layer) = try Self.helsinkiScene(holding: 8)
+            Self.frame(scene)
+            XCTAssertTrue(MainLoop.iterate(until: { layer.loadingTileCount == 0 }, timeout: 10))
+            XCTAssertEqual(layer.cachedTileCount, 6, "the view's 3 by 2 tiles; 9 with the margin would not fit in 8")
+        }
+    }
+
     func testAVectorMapLoadsItsTilesAMarginAheadQuietly() throws {
         try MainActor.assumeIsolated {
-            let url = DataDirectory.locate()!.appendingPathComponent("vector/helsinki.pmtiles")
-            let layer = RasterTileLayer(source: try VectorTileSource.withBuiltInStyles(try PMTilesArchive(contentsOf: url), location: url.path, scale: 1))
-            var scene = MapScene(viewport: Viewport(center: Coordinate(latitude: 60.1700, longitude: 24.9445), zoom: 15, size: Size(width: 300, height: 200)),
-                                 style: .light, scale: 1, tiles: TileCache(renderer: TileRenderer(basemap: GtkTestSupport.basemap)))
-            scene.tileLayers = [layer]
-            scene.tileBudget = 1000
-            @MainActor func frame() {
-                let snapshot = gtk_snapshot_new()!
-                scene.append(to: snapshot)
-                if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
-            }
+            var (scene, layer) = try Self.helsinkiScene()
+            @MainActor func frame() { Self.frame(scene) }
             frame()
             XCTAssertTrue(MainLoop.iterate(until: { layer.loadingTileCount == 0 }, timeout: 10))
             let shown = layer.sourceTiles(for: scene.viewport.visibleTiles().map(\.tile))

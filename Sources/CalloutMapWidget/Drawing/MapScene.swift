@@ -226,7 +226,7 @@ extension MapScene {
         let next = reach.visibleTiles(deviceScale: Double(scale)).map(\.tile).filter { !drawn.contains($0) }
         for layer in tileLayers {
             layer.keepLoading(only: layer.sourceTiles(for: shown + next))
-            layer.loadAhead(next, drawn: shown.count)
+            layer.loadAhead(next, besides: shown)
         }
         let basemapNext = next.filter { tile in !tileLayers.contains { $0.willCoverWholly(tile, within: reachView) } }
         if tiles.canHold(shown.count - hidden.count + basemapNext.count, scale: scale) {

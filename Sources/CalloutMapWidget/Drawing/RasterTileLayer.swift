@@ -108,14 +108,15 @@ public final class RasterTileLayer {
     }
 
     /// Starts loading a vector map's tiles for map tiles a pan may reach next (`tiles`) when
-    /// they fit in the byte budget with the `drawn` ones: landing, they are kept without drawing
-    /// the map again, so the frame that reaches them draws them at once, not the offline map
-    /// first. Only a vector map: its tiles are drawn on this machine, not fetched ready-made.
-    func loadAhead(_ tiles: [TileID], drawn: Int) {
+    /// they fit in the byte budget with those of the map tiles `shown` (both counted in the
+    /// source's tiles): landing, they are kept without drawing the map again, so the frame that
+    /// reaches them draws them at once, not the offline map first. Only a vector map: its tiles
+    /// are drawn on this machine, not fetched ready-made.
+    func loadAhead(_ tiles: [TileID], besides shown: [TileID]) {
         guard let vector = source as? VectorTileSource else { return }
-        let wanted = sourceTiles(for: tiles).filter { images.lookup($0) == nil && loading[$0] == nil }
-        let side = vector.tileSize * vector.scale
-        guard !wanted.isEmpty, (drawn + tiles.count) * side * side * 4 <= byteBudget else { return }
+        let next = sourceTiles(for: tiles)
+        let wanted = next.filter { images.lookup($0) == nil && loading[$0] == nil }
+        guard !wanted.isEmpty, images.fits(next.union(sourceTiles(for: shown)).count, side: vector.tileSize * vector.scale) else { return }
         for t in wanted {
             ahead.insert(t)
             load(t)

@@ -20,6 +20,10 @@ struct SurfaceLRU<Key: Hashable> {
 
     var count: Int { entries.count }
 
+    /// Whether `count` images `side` device pixels square (ARGB, 4 bytes a pixel) fit in the
+    /// budget together: what may be made ahead without pushing out what is shown.
+    func fits(_ count: Int, side: Int) -> Bool { count * side * side * 4 <= byteBudget }
+
     /// Whether `key` is held, and what it holds; marks it used.
     mutating func lookup(_ key: Key) -> Surface?? {
         guard let entry = entries[key] else { return nil }

@@ -81,6 +81,8 @@ package final class TileCache {
     /// Tiles being drawn on other cores while frames go on, each batch with whether a frame
     /// stood in for any of its tiles.
     private var coming: [(batch: TileBatch, shown: Bool)] = []
+    /// The tiles of the batches under way, found at once for each tile a frame misses.
+    private var comingKeys: Set<Key> = []
     static let batchesAtOnce = 2
     /// Changes when tiles a frame stood in for have come: the map's kept image is drawn again.
     package private(set) var arrivals = 0
@@ -103,27 +105,27 @@ package final class TileCache {
         }
         guard !wanted.isEmpty, shown || !coming.contains(where: { !$0.shown }) else { return }
         guard coming.count < Self.batchesAtOnce else {
-            if shown { coming.indices.forEach { coming[$0].shown = true } }
+            // The first batch under way comes first (the workers take them in turn): its arrival
+            // draws the map again, and that frame starts these. Marking every batch drew it twice.
+            if shown, !coming.contains(where: \.shown) { coming[0].shown = true }
             return
         }
         let batch = TileBatch(tiles.map(\.wrapped).filter { wanted.remove($0) != nil }, style: style, scale: scale, renderer: renderer) { [weak self] in
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.onArrival?() } }
         }
         coming.append((batch, shown))
+        for tile in batch.tiles { comingKeys.insert(Key(tile: tile, scale: scale, style: style.name)) }
     }
 
     /// Whether `count` tiles at a device scale fit in the byte budget together.
-    package func canHold(_ count: Int, scale: Int) -> Bool {
-        let side = Int(Viewport.tileSize) * scale
-        return count * side * side * 4 <= byteBudget
-    }
+    package func canHold(_ count: Int, scale: Int) -> Bool { images.fits(count, side: Int(Viewport.tileSize) * scale) }
 
     /// Whether any tiles are being drawn on other cores (or drawn and not yet taken).
     package var hasTilesComing: Bool { !coming.isEmpty }
 
     /// Whether a tile is being drawn on another core.
     package func isComing(_ tile: TileID, style: BasemapStyle, scale: Int) -> Bool {
-        coming.contains { $0.batch.scale == scale && $0.batch.style.name == style.name && $0.batch.tiles.contains(tile.wrapped) }
+        comingKeys.contains(Key(tile: tile.wrapped, scale: scale, style: style.name))
     }
 
     /// Keeps the tiles drawn on other cores by now (never waits): call before drawing a frame.
@@ -131,6 +133,7 @@ package final class TileCache {
         coming.removeAll { entry in
             guard entry.batch.isDrawn else { return false }
             keep(entry.batch)
+            for tile in entry.batch.tiles { comingKeys.remove(Key(tile: tile, scale: entry.batch.scale, style: entry.batch.style.name)) }
             if entry.shown { arrivals += 1 }
             return true
         }
