@@ -15,24 +15,29 @@ extension MainWindow {
     /// Draws a tile source over the offline map; one that cannot be opened is reported and the offline map stays.
     /// With a style (`--style`), `path` may be nil: the style names its tiles.
     func showTiles(_ path: String?, style: String? = nil) {
-        if style == nil, let path, TileSources.isStyle(path) { return showTiles(nil, style: path) }
-        if let url = TileSources.tileJSONURL(tiles: path, style: style) { return showTileJSON(url, style: style) }
-        guard let source = path ?? style, let layer = openTiles(path, style: style) else { return }
-        tileSwitcher.add(layer, source: source)
+        let named = style ?? path ?? ""
+        // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
+        let opening: TileSourceOpening
+        do {
+            opening = try TileSources.opening(tiles: path, style: style, scale: map.scaleFactor, note: Self.note(about: named))
+        } catch {
+            return couldNotOpen(named, error)
+        }
+        switch opening {
+        case .opened(let source):
+            tileSwitcher.add(watchedLayer(source), source: path ?? named)
+        case .fetching(let url, let fetch):
+            showTileJSON(style ?? url, fetch)
+        }
     }
 
-    /// A TileJSON document's tiles (drawn with `style` when one is given), once it is fetched
-    /// (the window goes on meanwhile).
-    private func showTileJSON(_ url: String, style: String?) {
-        let scale = map.scaleFactor
-        let named = style ?? url
+    /// A TileJSON document's tiles, once it is fetched (the window goes on meanwhile).
+    private func showTileJSON(_ named: String, _ fetch: @escaping @Sendable () async throws(TileSourceError) -> any TileSource) {
         Task { @MainActor [weak self] in
             do throws(TileSourceError) {
-                let source = try await TileSources.source(forTileJSON: url, style: style, scale: scale, note: Self.note(about: named))
+                let source = try await fetch()
                 guard let self else { return }
-                let layer = RasterTileLayer(source: source)
-                self.reportFailures(of: layer)
-                self.tileSwitcher.add(layer, source: named)
+                self.tileSwitcher.add(self.watchedLayer(source), source: named)
             } catch {
                 self?.couldNotOpen(named, error)
             }
@@ -44,22 +49,22 @@ extension MainWindow {
         { line in FileHandle.standardError.write(Data("calloutmap: \(named): \(line)\n".utf8)) }
     }
 
-    /// A tile source's layer, its failures watched; nil (told on standard error and in a toast) when it cannot be opened.
-    /// What of a style is not drawn is told on standard error.
-    func openTiles(_ path: String?, style: String? = nil) -> RasterTileLayer? {
-        let named = style ?? path ?? ""
-        let note = Self.note(about: named)
+    /// The layer of a tiles file, folder or URL, its failures watched; nil (told on standard
+    /// error and in a toast) when it cannot be opened.
+    func openTiles(_ path: String) -> RasterTileLayer? {
         do {
-            // {r} picks @2x tiles on a HiDPI display (the scale when the source is opened).
-            let source = if let style { try TileSources.source(for: path, style: style, scale: map.scaleFactor, note: note) }
-                         else { try TileSources.source(for: named, scale: map.scaleFactor, note: note) }
-            let layer = RasterTileLayer(source: source)
-            reportFailures(of: layer)
-            return layer
+            return watchedLayer(try TileSources.source(for: path, scale: map.scaleFactor, note: Self.note(about: path)))
         } catch {
-            couldNotOpen(named, error)
+            couldNotOpen(path, error)
             return nil
         }
+    }
+
+    /// A source's layer, its failures watched.
+    private func watchedLayer(_ source: any TileSource) -> RasterTileLayer {
+        let layer = RasterTileLayer(source: source)
+        reportFailures(of: layer)
+        return layer
     }
 
     /// Tells, on standard error and in a toast, that a source could not be opened.

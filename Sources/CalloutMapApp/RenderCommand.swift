@@ -43,12 +43,10 @@ struct RenderCommand {
             if options.tiles != nil || options.style != nil {
                 let named = options.style ?? options.tiles!
                 let note: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("calloutmap render: \(named): \(line)\n".utf8)) }
-                // A style's JSON given as the tiles is the style.
-                let (tiles, style) = options.style == nil && TileSources.isStyle(named) ? (nil, named) : (options.tiles, options.style)
-                let source = if let url = TileSources.tileJSONURL(tiles: tiles, style: style) {
-                                 try Self.tileJSONSource(url, style: style, scale: options.scale, timeout: options.tileTimeout, note: note)
-                             } else if let style { try TileSources.source(for: tiles, style: style, scale: options.scale, note: note) }
-                             else { try TileSources.source(for: named, scale: options.scale, note: note) }
+                let source = switch try TileSources.opening(tiles: options.tiles, style: options.style, scale: options.scale, note: note) {
+                             case .opened(let source): source
+                             case .fetching(let url, let fetch): try Self.fetched(url, fetch, timeout: options.tileTimeout)
+                             }
                 snapshot.tileLayers = [RasterTileLayer(source: source)]
                 snapshot.tileTimeout = options.tileTimeout
             }
@@ -95,16 +93,16 @@ struct RenderCommand {
 }
 
 extension RenderCommand {
-    /// A TileJSON document's source (drawn with `style` when one is given), waited for on the
-    /// main loop (where libsoup answers), at most `timeout` seconds.
-    static func tileJSONSource(_ url: String, style: String?, scale: Int, timeout: Double,
-                               note: @escaping @Sendable (String) -> Void) throws -> any TileSource {
+    /// A TileJSON document's source (`url`, fetched by `fetch`), waited for on the main loop
+    /// (where libsoup answers), at most `timeout` seconds.
+    static func fetched(_ url: String, _ fetch: @escaping @Sendable () async throws(TileSourceError) -> any TileSource,
+                        timeout: Double) throws -> any TileSource {
         final class Outcome { var result: Result<any TileSource, TileSourceError>? }
         let outcome = Outcome()
         MainLoop.bridgeSwiftConcurrency()  // the task and libsoup's answer come through the main queue
         Task { @MainActor in
             do throws(TileSourceError) {
-                outcome.result = .success(try await TileSources.source(forTileJSON: url, style: style, scale: scale, note: note))
+                outcome.result = .success(try await fetch())
             } catch {
                 outcome.result = .failure(error)
             }

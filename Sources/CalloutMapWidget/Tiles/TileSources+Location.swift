@@ -47,14 +47,26 @@ extension TileSources {
         return lower.hasSuffix(".json") && !lower.hasPrefix("http://") && !lower.hasPrefix("https://")
     }
 
-    /// The TileJSON document to fetch before tiles named by `location` and `style` can be drawn
-    /// (with `source(forTileJSON:style:scale:note:)`): `location` when it is one, or, with no
-    /// `location`, the one the style's vector source names by `url`. Nil when none is needed
-    /// (nor when the style cannot be read: opening it says why).
-    public static func tileJSONURL(tiles location: String?, style stylePath: String?) -> String? {
-        if let location { return isTileJSON(location) ? location : nil }
-        guard let stylePath, let style = try? readStyle(at: stylePath) else { return nil }
-        return style.sources.keys.sorted().lazy.compactMap { style.sources[$0]!.url }.first(where: isTileJSON)
+    /// Opens what a person named as the map: `tiles` (as `source(for:scale:note:)` opens them)
+    /// and `style` (a MapLibre style's JSON file, drawn as `source(for:style:scale:note:)` draws
+    /// it); a style's JSON given as the tiles is the style. The style is read once, `note` told
+    /// what of it is not drawn. A TileJSON document — named as the tiles, or by the style's
+    /// vector source's `url` — must be fetched first: that is left to `.fetching`'s closure.
+    public static func opening(tiles: String?, style stylePath: String?, scale: Int = 1,
+                               note: @escaping @Sendable (String) -> Void = { _ in }) throws(TileSourceError) -> TileSourceOpening {
+        if stylePath == nil, let tiles, isStyle(tiles) { return try opening(tiles: nil, style: tiles, scale: scale, note: note) }
+        guard let stylePath else {
+            guard let tiles else { throw TileSourceError(source: "", reason: "names neither tiles nor a style") }
+            guard isTileJSON(tiles) else { return .opened(try source(for: tiles, scale: scale, note: note)) }
+            return .fetching(url: tiles) { () async throws(TileSourceError) in try await source(forTileJSON: tiles, style: nil, scale: scale) }
+        }
+        let style = try readStyle(at: stylePath, note: note)
+        let url = tiles.map { isTileJSON($0) ? $0 : nil }
+            ?? style.sources.keys.sorted().lazy.compactMap { style.sources[$0]!.url }.first(where: isTileJSON)
+        if let url {
+            return .fetching(url: url) { () async throws(TileSourceError) in try await source(forTileJSON: url, style: style, scale: scale) }
+        }
+        return .opened(try source(for: tiles, style: style, at: stylePath, scale: scale))
     }
 
     /// The tiles a TileJSON document names (what tipg, Martin and TileServer GL publish), fetched
@@ -65,6 +77,10 @@ extension TileSources {
     public static func source(forTileJSON url: String, style stylePath: String? = nil, scale: Int = 1,
                               note: @Sendable (String) -> Void = { _ in }) async throws(TileSourceError) -> any TileSource {
         let style = try stylePath.map { path throws(TileSourceError) in try readStyle(at: path, note: note) }
+        return try await source(forTileJSON: url, style: style, scale: scale)
+    }
+
+    private static func source(forTileJSON url: String, style: MapStyle?, scale: Int) async throws(TileSourceError) -> any TileSource {
         let document = try TileJSON(json: try await XYZTileSource.document(at: url), url: url)
         let template = document.tiles[0]
         let retina = scale >= 2 && template.contains("{r}")
@@ -88,7 +104,10 @@ extension TileSources {
     /// Errors name the style or the tiles' file and say what is wrong.
     public static func source(for location: String?, style stylePath: String, scale: Int = 1,
                               note: (String) -> Void = { _ in }) throws(TileSourceError) -> any TileSource {
-        let style = try readStyle(at: stylePath, note: note)
+        try source(for: location, style: try readStyle(at: stylePath, note: note), at: stylePath, scale: scale)
+    }
+
+    private static func source(for location: String?, style: MapStyle, at stylePath: String, scale: Int) throws(TileSourceError) -> any TileSource {
         if location == nil, let online = try onlineTiles(namedBy: style, at: stylePath) {
             return VectorTileSource(archive: online, style: style, scale: scale)
         }
@@ -137,7 +156,7 @@ extension TileSources {
     }
 
     /// The file a style's vector source names by `url`, nil when it names none. A TileJSON URL
-    /// must be fetched first (`tileJSONURL(tiles:style:)` finds it): here it is an error.
+    /// must be fetched first (`opening(tiles:style:scale:note:)` finds it): here it is an error.
     private static func fileNamed(by style: MapStyle, at stylePath: String) throws(TileSourceError) -> String? {
         for id in style.sources.keys.sorted() {
             let source = style.sources[id]!
@@ -177,4 +196,14 @@ extension TileSources {
         }
         return archive
     }
+}
+
+/// How the map a person named opens (`TileSources.opening(tiles:style:scale:note:)`): at once,
+/// or once a TileJSON document is fetched (the window goes on meanwhile; a picture waits).
+public enum TileSourceOpening: Sendable {
+    /// The source, opened.
+    case opened(any TileSource)
+    /// The TileJSON document at `url` is to be fetched first: `fetch` fetches it and gives the
+    /// source, or throws an error naming the URL or the style.
+    case fetching(url: String, fetch: @Sendable () async throws(TileSourceError) -> any TileSource)
 }
